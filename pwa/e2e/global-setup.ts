@@ -1,0 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack } from '@coach/kit/embedded';
+import { E2E_PORT } from './playwright.config.ts';
+
+/** Starts the real embedded stack (mongod, redis, every service) for the end-to-end run. */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coach-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  const stack = await startStack({ dataDir, gatewayPort: E2E_PORT, logLevel: 'warn' });
+  return async () => {
+    await stack.stop();
+  };
+}

@@ -1,0 +1,54 @@
+// `npm test`: every test of the project, unit, integration and end-to-end, against real
+// MongoDB, Redis, SMTP and Chromium. Its last line is `N passed, N failed[, N skipped]`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildPwa, ensureDebianPackages, ensureNodeModules } from './bootstrap.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'var/test-reports');
+const e2eOnly = process.argv.includes('--e2e-only');
+
+ensureDebianPackages({ browser: true });
+ensureNodeModules();
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const pnpm = (args, env = {}) =>
+  spawnSync('npx', ['--yes', 'pnpm@10', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+if (!e2eOnly) {
+  const out = path.join(reports, 'vitest.json');
+  pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests + (r.numTotalTestSuites > 0 && !r.success && r.numFailedTests === 0 ? 1 : 0);
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  } else {
+    totals.failed += 1; // the runner itself crashed
+  }
+}
+
+buildPwa({ force: true });
+const e2eOut = path.join(reports, 'playwright.json');
+pnpm(['--filter', '@coach/pwa', 'exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut });
+if (existsSync(e2eOut)) {
+  const s = JSON.parse(readFileSync(e2eOut, 'utf8')).stats;
+  totals.passed += s.expected + s.flaky;
+  totals.failed += s.unexpected;
+  totals.skipped += s.skipped;
+} else {
+  totals.failed += 1;
+}
+
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);

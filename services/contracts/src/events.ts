@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { blogPostInputSchema } from './blog.ts';
+
+/**
+ * Domain events and the queues that consume them. A service publishes an event through kit;
+ * kit adds one job per consuming queue, with the event id as job id so a re-publish is a no-op.
+ */
+export const QUEUES = {
+  /** e-mails sent by ai-worker */
+  emails: 'emails',
+  /** chat replies computed by ai-worker for content */
+  chat: 'chat',
+  /** daily post generation by ai-worker (also on its daily schedule) */
+  dailyPost: 'daily-post',
+  /** generated posts, stored by content */
+  contentPosts: 'content-posts',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const eventPayloadSchemas = {
+  'contact.received': z.object({
+    messageId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    subject: z.string(),
+    message: z.string(),
+  }),
+  'newsletter.subscribed': z.object({ subscriberId: z.string(), email: z.string() }),
+  'member.signed_up': z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
+  'blog.post_generated': z.object({
+    requestId: z.string(),
+    post: blogPostInputSchema.extend({
+      excerpt: z.string(),
+      slug: z.string(),
+      imageUrl: z.string(),
+      readTime: z.number().int(),
+      category: z.string(),
+    }),
+  }),
+} as const;
+export type EventName = keyof typeof eventPayloadSchemas;
+export type EventPayload<E extends EventName> = z.infer<(typeof eventPayloadSchemas)[E]>;
+
+/** Which queues each event fans out to. */
+export const EVENT_ROUTES: Record<EventName, QueueName[]> = {
+  'contact.received': [QUEUES.emails],
+  'newsletter.subscribed': [QUEUES.emails],
+  'member.signed_up': [QUEUES.emails],
+  'blog.post_generated': [QUEUES.contentPosts],
+};
+
+/** The job every consumer receives: the event's name, a unique id and its payload. */
+export interface EventJob<E extends EventName = EventName> {
+  id: string;
+  name: E;
+  payload: EventPayload<E>;
+  occurredAt: string;
+}

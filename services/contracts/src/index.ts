@@ -1,0 +1,6 @@
+export * from './blog.ts';
+export * from './site.ts';
+export * from './chat.ts';
+export * from './errors.ts';
+export * from './members.ts';
+export * from './events.ts';

