@@ -11,3 +11,4 @@ export function createRedis(url: string, options: { forWorkers?: boolean } = {})
     ...(options.forWorkers ? { maxRetriesPerRequest: null, enableReadyCheck: false } : { maxRetriesPerRequest: 2 }),
   });
 }
+export type { Redis };

@@ -1,0 +1,33 @@
+import type { Redis } from '@coach/kit';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addHealth, createApp, createSessionVerifier, finishApp, type Logger, type PublishEvent } from '@coach/kit';
+import express, { type Express } from 'express';
+import { adminBlogRoutes, publicBlogRoutes } from './blog/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
+import { siteStatsRoutes } from './site-stats/routes.ts';
+
+const IMAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/images');
+
+export interface ContentDeps {
+  logger: Logger;
+  redis: Redis;
+  publish: PublishEvent;
+  sessionPublicKey: string;
+}
+
+/** The content service's HTTP app: blog, stats, newsletter, contact and their admin views. */
+export function buildContentApp({ logger, redis, publish, sessionPublicKey }: ContentDeps): Express {
+  const app = createApp(logger);
+  const sessions = createSessionVerifier(sessionPublicKey, redis);
+  addHealth(app, redis);
+  // Blog images: local files (the site works offline), fingerprint-free names so cached for a day.
+  app.use('/images', express.static(IMAGES_DIR, { maxAge: '1d', fallthrough: false }));
+  app.use(publicBlogRoutes());
+  app.use(adminBlogRoutes(sessions));
+  app.use(siteStatsRoutes(redis));
+  app.use(newsletterRoutes(redis, publish, sessions));
+  app.use(contactRoutes(redis, publish, sessions));
+  return finishApp(app, logger);
+}

@@ -1,0 +1,35 @@
+import type { Redis } from '@coach/kit';
+import { contactInputSchema, type Accepted, type ContactMessage } from '@coach/contracts';
+import { idempotent, parse, type createSessionVerifier, type PublishEvent } from '@coach/kit';
+import { Router } from 'express';
+import { ContactMessageModel } from './model.ts';
+
+type Sessions = ReturnType<typeof createSessionVerifier>;
+
+export function contactRoutes(redis: Redis, publish: PublishEvent, sessions: Sessions): Router {
+  const router = Router();
+
+  /** Stores the message, then publishes contact.received (e-mails to the coach and the sender). */
+  router.post('/api/contact', idempotent(redis, 'contact'), async (req, res) => {
+    const input = parse(contactInputSchema, req.body);
+    const doc = await ContactMessageModel.create(input);
+    const messageId = doc._id.toString();
+    await publish('contact.received', { messageId, ...input }, messageId);
+    const answer: Accepted = { ok: true, message: "Thank you for reaching out. I'll get back to you within 24 hours." };
+    res.status(201).json(answer);
+  });
+
+  router.get('/api/contact-messages', sessions.requireAdmin, async (_req, res) => {
+    const rows = await ContactMessageModel.find().sort({ createdAt: -1 }).lean();
+    const messages: ContactMessage[] = rows.map((r) => ({
+      id: r._id.toString(),
+      name: r.name,
+      email: r.email,
+      subject: r.subject,
+      message: r.message,
+      createdAt: (r as unknown as { createdAt: Date }).createdAt.toISOString(),
+    }));
+    res.set('Cache-Control', 'no-store').json(messages);
+  });
+  return router;
+}
