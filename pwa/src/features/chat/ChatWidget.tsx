@@ -1,0 +1,3 @@
+export function ChatWidget() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function CustomCursor() {
+  return null;
+}

@@ -1,0 +1,67 @@
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import PeopleIcon from '@mui/icons-material/PeopleAlt';
+import ShareIcon from '@mui/icons-material/Share';
+import { Box, Button, IconButton, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { site, whatsappShareUrl } from '../../shared/config/site.ts';
+import { formatCount } from './format.ts';
+import { useSiteStats } from './useSiteStats.ts';
+
+/** Visitors, likes, the heart button and Share Wisdom (spec §2 site-statistics bar). */
+export function StatsBar() {
+  const { visitorCount, likeCount, hasLiked, likePending, like } = useSiteStats();
+  const shareText = `Discover soulful wisdom and gentle guidance with ${site.name}: ${window.location.origin}`;
+
+  return (
+    <Box
+      role="region"
+      aria-label="Site statistics"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: { xs: 1.5, sm: 3 },
+        py: 2,
+        px: 2,
+        borderRadius: 4,
+        bgcolor: alpha('#FFFFFF', 0.06),
+        border: `1px solid ${alpha('#FFFFFF', 0.14)}`,
+      }}
+    >
+      <Typography sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <PeopleIcon fontSize="small" aria-hidden />
+        <span>Visitors: {formatCount(visitorCount)}</span>
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <IconButton
+          onClick={like}
+          disabled={hasLiked || likePending}
+          aria-label={hasLiked ? 'You liked this site' : 'Like this site'}
+          aria-pressed={hasLiked}
+          sx={{
+            color: hasLiked ? '#FF6B6B' : 'inherit',
+            '&.Mui-disabled': { color: hasLiked ? '#FF6B6B' : alpha('#FFFFFF', 0.5) },
+            transition: 'transform 200ms',
+            '&:hover': { transform: 'scale(1.12)' },
+          }}
+        >
+          {hasLiked ? <FavoriteIcon data-testid="heart-filled" /> : <FavoriteBorderIcon data-testid="heart-outline" />}
+        </IconButton>
+        <Typography>Liked by {formatCount(likeCount)} souls</Typography>
+      </Box>
+      <Button
+        component="a"
+        href={whatsappShareUrl(shareText)}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="outlined"
+        startIcon={<ShareIcon />}
+        sx={{ color: 'inherit', borderColor: alpha('#FFFFFF', 0.5), '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.08) } }}
+      >
+        Share Wisdom
+      </Button>
+    </Box>
+  );
+}

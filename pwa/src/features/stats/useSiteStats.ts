@@ -1,0 +1,76 @@
+import type { SiteStats } from '@coach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { postJson } from '../../shared/api/client.ts';
+
+export const SITE_STATS_KEY = ['/api/site-stats'] as const;
+export const HAS_VISITED_KEY = 'hasVisited';
+export const HAS_LIKED_KEY = 'hasLiked';
+
+function readFlag(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function setFlag(key: string): void {
+  try {
+    window.localStorage.setItem(key, 'true');
+  } catch {
+    // Private mode without storage: the flag lives only for this page view.
+  }
+}
+
+/**
+ * Site statistics (spec §4): read on load, a visit recorded once per browser, a like once per
+ * browser. Failures are only logged: the numbers stay as they were and the heart stays available.
+ */
+export function useSiteStats() {
+  const queryClient = useQueryClient();
+  const stats = useQuery<SiteStats>({ queryKey: SITE_STATS_KEY });
+  const [hasLiked, setHasLiked] = useState(() => readFlag(HAS_LIKED_KEY));
+
+  useEffect(() => {
+    if (stats.error) console.error('Failed to load site stats', stats.error);
+  }, [stats.error]);
+
+  const visit = useMutation({
+    mutationFn: () => postJson<SiteStats>('/api/site-stats/visit'),
+    onSuccess: (data) => {
+      queryClient.setQueryData(SITE_STATS_KEY, data);
+      setFlag(HAS_VISITED_KEY);
+    },
+    onError: (error) => console.error('Failed to record visit', error),
+  });
+
+  const like = useMutation({
+    mutationFn: () => postJson<SiteStats>('/api/site-stats/like'),
+    onSuccess: (data) => {
+      queryClient.setQueryData(SITE_STATS_KEY, data);
+      setFlag(HAS_LIKED_KEY);
+      setHasLiked(true);
+    },
+    onError: (error) => console.error('Failed to record like', error),
+  });
+
+  // One visit per page load even when React runs the effect twice (StrictMode).
+  const visitStarted = useRef(false);
+  const { mutate: recordVisit } = visit;
+  useEffect(() => {
+    if (visitStarted.current || readFlag(HAS_VISITED_KEY)) return;
+    visitStarted.current = true;
+    recordVisit();
+  }, [recordVisit]);
+
+  return {
+    visitorCount: stats.data?.visitorCount,
+    likeCount: stats.data?.likeCount,
+    hasLiked,
+    likePending: like.isPending,
+    like: () => {
+      if (!hasLiked && !like.isPending) like.mutate();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import { Fab } from '@mui/material';
+import { whatsappChatUrl } from '../../shared/config/site.ts';
+
+/** Floating messaging-app button: opens a WhatsApp chat with the prefilled greeting (spec §2). */
+export function WhatsAppButton() {
+  return (
+    <Fab
+      component="a"
+      href={whatsappChatUrl()}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label="Chat on WhatsApp"
+      sx={{
+        position: 'fixed',
+        right: { xs: 16, md: 24 },
+        bottom: { xs: 16, md: 24 },
+        zIndex: 1200,
+        bgcolor: '#1B7F4B',
+        color: '#fff',
+        '&:hover': { bgcolor: '#146139' },
+      }}
+    >
+      <WhatsAppIcon />
+    </Fab>
+  );
+}

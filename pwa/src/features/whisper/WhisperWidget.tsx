@@ -1,0 +1,3 @@
+export function WhisperWidget() {
+  return null;
+}

@@ -1,0 +1,75 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/** A non-OK answer: its message is `status: body` (spec §7), the status kept for branching. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new ApiRequestError(res.status, `${res.status}: ${text}`);
+}
+
+/**
+ * Every call of the site: cookies sent, a JSON body with its content type when there is one,
+ * and a thrown ApiRequestError for any non-OK answer.
+ */
+export async function apiRequest(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: data === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** POST a JSON body and read the JSON answer. */
+export async function postJson<T>(url: string, data?: unknown, headers?: Record<string, string>): Promise<T> {
+  const res = await apiRequest('POST', url, data, headers);
+  return (await res.json()) as T;
+}
+
+/** A fresh Idempotency-Key per submission, so a retried POST is stored once. */
+export const idempotencyHeader = (): Record<string, string> => ({ 'Idempotency-Key': crypto.randomUUID() });
+
+type On401 = 'throw' | 'returnNull';
+
+/** The query function: the key joined with '/' is the URL (e.g. ['/api/blog', slug]). */
+export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** Query defaults of spec §7: no retry, never stale, no refetch on focus, no polling. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        retry: false,
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,16 @@
+/** Main navigation of the public area (spec §2), in order. */
+export const MAIN_NAV = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/coaching', label: 'Coaching' },
+  { to: '/testimonials', label: 'Testimonials' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/ask-ai', label: 'Ask AI' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+/** Links only a signed-in user sees: desktop and mobile labels differ (spec §2). */
+export const MEMBER_NAV = [
+  { to: '/community', desktop: 'Community', mobile: 'Sacred Circle' },
+  { to: '/profile', desktop: 'Profile', mobile: 'My Profile' },
+] as const;

@@ -1,0 +1,30 @@
+import { create } from 'zustand';
+
+/** Spec §8/§9: a notice disappears after 5000 ms; at most one is shown at a time. */
+export const NOTICE_DURATION_MS = 5000;
+export const NOTICE_SWIPE_THRESHOLD_PX = 50;
+
+export interface Notice {
+  id: number;
+  title: string;
+  description?: string;
+  variant: 'default' | 'destructive';
+}
+
+interface NoticeState {
+  notice: Notice | null;
+  show: (notice: Omit<Notice, 'id' | 'variant'> & { variant?: Notice['variant'] }) => void;
+  dismiss: () => void;
+}
+
+let nextId = 1;
+
+export const useNotices = create<NoticeState>((set) => ({
+  notice: null,
+  // A new notice replaces the one on screen, so only one is ever shown.
+  show: (notice) => set({ notice: { variant: 'default', ...notice, id: nextId++ } }),
+  dismiss: () => set({ notice: null }),
+}));
+
+/** Shows a notice from anywhere (event handlers, mutation callbacks). */
+export const notify = (notice: Parameters<NoticeState['show']>[0]): void => useNotices.getState().show(notice);

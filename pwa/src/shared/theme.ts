@@ -1,0 +1,85 @@
+import { alpha, createTheme } from '@mui/material/styles';
+
+/**
+ * A calm, warm identity: deep plum for depth and trust, saffron for warmth and calls to action,
+ * warm cream paper, sage for quiet accents. Every text pairing meets WCAG AA.
+ */
+export const palette = {
+  plum: '#4E2F5E',
+  plumDeep: '#2F1B3A',
+  saffron: '#A8501A',
+  saffronLight: '#E9A25F',
+  gold: '#D9A441',
+  cream: '#FBF6EF',
+  sand: '#F3E7D7',
+  sage: '#5F7F63',
+  ink: '#2A2130',
+  inkSoft: '#5A4E60',
+} as const;
+
+const displayFont = '"Cormorant Garamond", Georgia, "Times New Roman", serif';
+const bodyFont =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", Arial, sans-serif';
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: palette.plum, dark: palette.plumDeep, light: '#7A5A8C', contrastText: '#FFFFFF' },
+    secondary: { main: palette.saffron, dark: '#86400F', light: palette.saffronLight, contrastText: '#FFFFFF' },
+    success: { main: palette.sage },
+    error: { main: '#B3261E' },
+    background: { default: palette.cream, paper: '#FFFFFF' },
+    text: { primary: palette.ink, secondary: palette.inkSoft },
+    divider: alpha(palette.plum, 0.14),
+  },
+  shape: { borderRadius: 14 },
+  typography: {
+    fontFamily: bodyFont,
+    h1: { fontFamily: displayFont, fontWeight: 600, fontSize: 'clamp(2.4rem, 6vw, 4.2rem)', lineHeight: 1.08 },
+    h2: { fontFamily: displayFont, fontWeight: 600, fontSize: 'clamp(2rem, 4.4vw, 3rem)', lineHeight: 1.15 },
+    h3: { fontFamily: displayFont, fontWeight: 600, fontSize: 'clamp(1.6rem, 3vw, 2.1rem)', lineHeight: 1.2 },
+    h4: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.6rem', lineHeight: 1.25 },
+    h5: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.35rem' },
+    h6: { fontWeight: 700, fontSize: '1.05rem' },
+    subtitle1: { fontSize: '1.1rem', lineHeight: 1.7 },
+    body1: { lineHeight: 1.75 },
+    button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0.2 },
+    overline: { letterSpacing: 2.5, fontWeight: 700 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        html: { scrollBehavior: 'smooth' },
+        '@media (prefers-reduced-motion: reduce)': {
+          html: { scrollBehavior: 'auto' },
+          '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },
+        },
+        body: { overflowX: 'hidden' },
+        // Visible focus everywhere, in the brand's gold with a dark outline for contrast.
+        ':focus-visible': { outline: `3px solid ${palette.gold}`, outlineOffset: 2, boxShadow: `0 0 0 5px ${palette.plumDeep}` },
+        '::selection': { background: alpha(palette.gold, 0.35) },
+      },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: { borderRadius: 999, paddingInline: 22, minHeight: 44 },
+        sizeLarge: { paddingInline: 30, minHeight: 52, fontSize: '1.02rem' },
+      },
+    },
+    MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: {
+        root: {
+          borderRadius: 22,
+          border: `1px solid ${alpha(palette.plum, 0.1)}`,
+          boxShadow: `0 10px 30px -18px ${alpha(palette.plumDeep, 0.35)}`,
+        },
+      },
+    },
+    MuiChip: { styleOverrides: { root: { fontWeight: 600 } } },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+  },
+});

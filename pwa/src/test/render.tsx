@@ -1,0 +1,35 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createQueryClient } from '../shared/api/client.ts';
+import { AppProviders } from '../shared/AppProviders.tsx';
+import { Notices } from '../shared/notices/Notices.tsx';
+
+/** Shows the current location so a test can assert where a link or button went. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/**
+ * Renders a UI inside the app's providers at a route, with the notices area, a fresh query
+ * client (the app's defaults) and a location probe.
+ */
+export function renderWithApp(ui: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+  const client = createQueryClient();
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+        <Notices />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...result, client, user };
+}

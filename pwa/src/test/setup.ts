@@ -1,0 +1,44 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { useNotices } from '../shared/notices/store.ts';
+import { server } from './server.ts';
+
+// jsdom resolves relative fetch URLs against this origin, as the browser does against the site.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+  useNotices.setState({ notice: null });
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+// jsdom lacks these browser APIs that MUI and the widgets use.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!('IntersectionObserver' in window)) {
+  class NoopObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  Object.assign(window, { IntersectionObserver: NoopObserver });
+}
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView = function scrollIntoView() {};
