@@ -23,6 +23,8 @@ const pnpm = (args, env = {}) =>
   });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The gateway's tests serve the built app too, so build it before any test runs.
+buildPwa({ force: true });
 
 if (!e2eOnly) {
   const out = path.join(reports, 'vitest.json');
@@ -37,7 +39,6 @@ if (!e2eOnly) {
   }
 }
 
-buildPwa({ force: true });
 const e2eOut = path.join(reports, 'playwright.json');
 pnpm(['--filter', '@coach/pwa', 'exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut });
 if (existsSync(e2eOut)) {

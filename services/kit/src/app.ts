@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { errorHandler, HttpError, notFoundApi } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -9,16 +9,25 @@ import type { Logger } from './logger.ts';
 export const BODY_LIMIT = '100kb';
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+export interface AppOptions {
+  /** Parse JSON bodies (services); the gateway streams bodies through instead. */
+  json?: boolean;
+  helmet?: HelmetOptions;
+  /** Which proxies' X-Forwarded-For to believe: services sit behind the gateway. */
+  trustProxy?: string | boolean;
+}
+
 /**
  * The Express app every service starts from: security headers, request id (kept from the
- * gateway when it is a sane value), JSON bodies only, request logs.
+ * gateway when it is a sane value), request logs, and JSON bodies only.
  */
-export function createApp(logger: Logger): Express {
+export function createApp(logger: Logger, options: AppOptions = {}): Express {
+  const { json = true, trustProxy = 'loopback, linklocal, uniquelocal' } = options;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', trustProxy);
   app.set('query parser', 'simple');
-  app.use(helmet());
+  app.use(helmet(options.helmet));
   app.use(
     pinoHttp({
       logger,
@@ -32,6 +41,7 @@ export function createApp(logger: Logger): Express {
     }),
   );
   app.use(cookieParser());
+  if (!json) return app;
   app.use(express.json({ limit: BODY_LIMIT, strict: true }));
   // A write with a body that is not JSON is refused rather than silently read as empty.
   app.use((req, _res, next) => {

@@ -36,6 +36,8 @@ export interface Stack {
   env: Record<ServiceName, Record<string, string>>;
   startService(name: ServiceName): Promise<void>;
   stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
+  /** Sends a signal without waiting (SIGSTOP/SIGCONT freeze and thaw a service in tests). */
+  signalService(name: ServiceName, signal: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -136,6 +138,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
   }
 
+  function signalService(name: ServiceName, signal: NodeJS.Signals) {
+    children.get(name)?.kill(signal);
+  }
+
   async function stop() {
     await Promise.all([...children.keys()].map((name) => stopService(name)));
     await redis.stop();
@@ -150,5 +156,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await stop();
     throw err;
   }
-  return { gatewayUrl: urls.gateway, urls, mongoUrl: mongo.url, redisUrl: redis.url, env, startService, stopService, stop };
+  return { gatewayUrl: urls.gateway, urls, mongoUrl: mongo.url, redisUrl: redis.url, env, startService, stopService, signalService, stop };
 }

@@ -1,0 +1,62 @@
+import { addHealth, createApp, finishApp, type Logger, type Redis } from '@coach/kit';
+import type { Express } from 'express';
+import type { GatewayConfig } from './config.ts';
+import { bodyLimit } from './limits/body-limit.ts';
+import { apiRateLimit } from './limits/rate-limit.ts';
+import { proxyTo } from './proxy/proxy.ts';
+import { publicReadCache } from './proxy/public-cache.ts';
+import { upstreamFor, type Upstream } from './proxy/route-table.ts';
+import { pwaRoutes } from './static/pwa.ts';
+
+/** Content Security Policy of the PWA: everything from this origin; MUI/emotion inject styles. */
+function helmetOptions(secure: boolean) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // The site opens the booking page and messaging apps in new tabs; they need no opener.
+    crossOriginEmbedderPolicy: false,
+    hsts: secure,
+  };
+}
+
+/** The one public port: the API routed by the route table, /images from content, and the PWA. */
+export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Redis): Express {
+  const app = createApp(logger, { json: false, trustProxy: false, helmet: helmetOptions(config.COOKIE_SECURE) });
+  addHealth(app, redis, { mongo: false });
+  const targets: Record<Upstream, string> = { content: config.CONTENT_URL, members: config.MEMBERS_URL };
+  const proxies: Record<Upstream, ReturnType<typeof proxyTo>> = {
+    content: proxyTo('content', targets.content, config.UPSTREAM_TIMEOUT_MS, logger),
+    members: proxyTo('members', targets.members, config.UPSTREAM_TIMEOUT_MS, logger),
+  };
+  const limit = apiRateLimit(redis, { reads: config.RATE_LIMIT_READS_PER_MINUTE, writes: config.RATE_LIMIT_WRITES_PER_MINUTE });
+  const cache = publicReadCache(targets.content, config.PUBLIC_CACHE_SECONDS);
+
+  app.use('/api', limit, bodyLimit, cache);
+  app.use((req, res, next) => {
+    // Blog images live with the posts, in content. Not mounted at /images: the proxy needs the full path.
+    if (req.path.startsWith('/images/')) return proxies.content(req, res, next);
+    if (!req.path.startsWith('/api/')) return next();
+    const upstream = upstreamFor(req.path);
+    if (!upstream) return next(); // finishApp answers 404 JSON
+    res.setHeader('Cache-Control', 'no-store');
+    return proxies[upstream](req, res, next);
+  });
+  app.use(pwaRoutes(config.PWA_DIST));
+  return finishApp(app, logger);
+}

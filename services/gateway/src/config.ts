@@ -1,0 +1,26 @@
+import { loadConfig, portSchema } from '@coach/kit';
+import { z } from 'zod';
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const gatewayEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: portSchema.default(8080),
+  REDIS_URL: z.string().min(1),
+  CONTENT_URL: z.url(),
+  MEMBERS_URL: z.url(),
+  /** The built PWA (pwa/dist). */
+  PWA_DIST: z.string().min(1),
+  /** How long an upstream may take before the gateway answers 504 (chat waits up to 20 s). */
+  UPSTREAM_TIMEOUT_MS: positiveInt.default(25_000),
+  /** Per-IP limits, per minute, kept in Redis so every gateway replica shares them. */
+  RATE_LIMIT_READS_PER_MINUTE: positiveInt.default(600),
+  RATE_LIMIT_WRITES_PER_MINUTE: positiveInt.default(60),
+  /** Seconds public reads (posts list, stats) may be answered from the gateway's own cache. */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).default(1),
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+});
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+
+export const loadGatewayConfig = () => loadConfig(gatewayEnvSchema);

@@ -1,0 +1,38 @@
+import { HttpError, type Redis } from '@coach/kit';
+import type { RequestHandler } from 'express';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function limiter(redis: Redis, keyPrefix: string, points: number) {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration: 60,
+    // If Redis is unreachable the limit still holds per replica instead of failing requests.
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: 60 }),
+  });
+}
+
+/**
+ * Per-IP limits on /api, shared by every gateway replica through Redis: one budget for reads
+ * and a smaller one for writes. Over the limit: 429 with Retry-After.
+ */
+export function apiRateLimit(redis: Redis, perMinute: { reads: number; writes: number }): RequestHandler {
+  const reads = limiter(redis, 'rl:read', perMinute.reads);
+  const writes = limiter(redis, 'rl:write', perMinute.writes);
+  return async (req, res, next) => {
+    const bucket = SAFE_METHODS.has(req.method) ? reads : writes;
+    try {
+      const state = await bucket.consume(req.ip ?? 'unknown');
+      res.setHeader('RateLimit-Remaining', String(state.remainingPoints));
+    } catch (rejected) {
+      const retryAfter = Math.max(1, Math.ceil((rejected as RateLimiterRes).msBeforeNext / 1000));
+      throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
+        'Retry-After': String(retryAfter),
+      });
+    }
+    next();
+  };
+}

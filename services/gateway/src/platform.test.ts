@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { startStack, type Stack } from '@coach/kit/embedded';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The real thing: mongod, redis-server, content and gateway as separate processes.
+let stack: Stack;
+let db: mongoose.Connection;
+const UPSTREAM_TIMEOUT_MS = 1500;
+
+const api = (path: string, init: RequestInit = {}) => fetch(`${stack.gatewayUrl}${path}`, init);
+const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  api(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const count = (collection: string) => db.collection(collection).countDocuments();
+const validContact = { name: 'Anna', email: 'anna@example.com', subject: 'general', message: 'I would love to talk.' };
+
+beforeAll(async () => {
+  stack = await startStack({
+    services: ['content', 'gateway'],
+    logLevel: 'silent',
+    env: {
+      UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+      RATE_LIMIT_READS_PER_MINUTE: '100000',
+    },
+  });
+  db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
+});
+
+afterAll(async () => {
+  await db?.close();
+  await stack?.stop();
+});
+
+describe('public content API through the gateway', () => {
+  it('lists the seeded published posts, newest first, with the blog fields', async () => {
+    const res = await api('/api/blog/posts');
+    expect(res.status).toBe(200);
+    const posts = (await res.json()) as Array<Record<string, unknown>>;
+    expect(posts.length).toBeGreaterThanOrEqual(8);
+    const categories = new Set(posts.map((p) => p.category));
+    for (const c of ['Healing', 'Purpose', 'Spiritual Growth', 'Daily Wisdom', 'Transformation']) expect(categories).toContain(c);
+    const dates = posts.map((p) => Date.parse(String(p.createdAt)));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect(Object.keys(posts[0]).sort()).toEqual(
+      ['category', 'content', 'createdAt', 'excerpt', 'id', 'imageUrl', 'isGenerated', 'readTime', 'slug', 'tags', 'title'],
+    );
+    const image = await api(String(posts[0].imageUrl));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toContain('image/svg+xml');
+  });
+
+  it('reads one post by slug, and answers 404 JSON for a missing or unpublished one', async () => {
+    const [first] = (await (await api('/api/blog/posts')).json()) as Array<{ slug: string; title: string }>;
+    const one = await api(`/api/blog/${first.slug}`);
+    expect(one.status).toBe(200);
+    expect(((await one.json()) as { title: string }).title).toBe(first.title);
+
+    await db.collection('blog_posts').insertOne({ title: 'Draft', slug: 'a-draft', content: 'x', isPublished: false, createdAt: new Date() });
+    for (const slug of ['a-draft', 'no-such-post']) {
+      const res = await api(`/api/blog/${slug}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Post not found' });
+    }
+  });
+
+  it('counts 200 concurrent likes exactly', async () => {
+    const before = (await (await api('/api/site-stats')).json()) as { likeCount: number };
+    const answers = await Promise.all(Array.from({ length: 200 }, () => api('/api/site-stats/like', { method: 'POST' })));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const doc = await db.collection('site_stats').findOne({});
+    expect(doc?.likeCount).toBe(before.likeCount + 200);
+    expect(await count('site_stats')).toBe(1);
+  });
+
+  it('records a visit and returns the updated stats', async () => {
+    const before = (await (await api('/api/site-stats')).json()) as { visitorCount: number };
+    const res = await api('/api/site-stats/visit', { method: 'POST' });
+    expect(((await res.json()) as { visitorCount: number }).visitorCount).toBe(before.visitorCount + 1);
+  });
+
+  it('stores a contact message once when it is replayed with its Idempotency-Key', async () => {
+    const before = await count('contact_messages');
+    const key = randomUUID();
+    const first = await postJson('/api/contact', validContact, { 'Idempotency-Key': key });
+    const replay = await postJson('/api/contact', validContact, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(await first.json());
+    expect(await count('contact_messages')).toBe(before + 1);
+    const other = await postJson('/api/contact', { ...validContact, message: 'A different message.' }, { 'Idempotency-Key': key });
+    expect(other.status).toBe(422);
+    expect(await count('contact_messages')).toBe(before + 1);
+  });
+
+  it('keeps one subscriber row when the same address subscribes twice', async () => {
+    const first = await postJson('/api/newsletter', { email: 'Reader@Example.com' });
+    const second = await postJson('/api/newsletter', { email: 'reader@example.com ' });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(await db.collection('newsletter_subscribers').countDocuments({ email: 'reader@example.com' })).toBe(1);
+  });
+
+  it.each([
+    ['malformed JSON', '/api/contact', '{"name": "An', 'Malformed JSON body'],
+    ['wrong types', '/api/contact', { ...validContact, name: 42 }, 'Name must be at least 2 characters'],
+    ['unknown fields', '/api/contact', { ...validContact, isAdmin: true }, 'Unknown field(s): isAdmin'],
+    ['a MongoDB operator', '/api/newsletter', { email: { $gt: '' } }, 'Please enter a valid email address'],
+    ['an oversized body', '/api/contact', { ...validContact, message: 'x'.repeat(101 * 1024) }, 'Request body is too large (limit 100 kB)'],
+    ['a too-short message', '/api/contact', { ...validContact, message: 'short' }, 'Message must be at least 10 characters'],
+    ['an unknown subject', '/api/contact', { ...validContact, subject: 'other' }, 'Please select a subject'],
+  ])('refuses %s with 400 JSON and stores nothing', async (_name, path, body, message) => {
+    const before = [await count('contact_messages'), await count('newsletter_subscribers')];
+    const res = await postJson(path, body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(message);
+    expect([await count('contact_messages'), await count('newsletter_subscribers')]).toEqual(before);
+  });
+
+  it('answers unknown API paths with 404 JSON, never the app shell', async () => {
+    const res = await api('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('refuses admin lists to signed-out callers', async () => {
+    for (const path of ['/api/contact-messages', '/api/newsletter-subscribers', '/api/admin/blog-posts']) {
+      expect((await api(path)).status).toBe(401);
+    }
+  });
+});
+
+describe('gateway resilience', () => {
+  it('answers 502 JSON at once while content is down, and recovers when it is back', async () => {
+    await stack.stopService('content', 'SIGKILL');
+    const started = Date.now();
+    const down = await api('/api/blog/posts?fresh=1');
+    expect(down.status).toBe(502);
+    expect(((await down.json()) as { message: string }).message).toMatch(/temporarily unavailable/);
+    expect(Date.now() - started).toBeLessThan(UPSTREAM_TIMEOUT_MS);
+    await stack.startService('content');
+    expect((await api('/api/blog/posts?fresh=2')).status).toBe(200);
+  });
+
+  it('answers 504 JSON within its timeout when content hangs, and recovers', async () => {
+    stack.signalService('content', 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const hung = await api('/api/site-stats?fresh=3');
+      const elapsed = Date.now() - started;
+      expect(hung.status).toBe(504);
+      expect(hung.headers.get('content-type')).toContain('application/json');
+      expect(elapsed).toBeGreaterThanOrEqual(UPSTREAM_TIMEOUT_MS - 100);
+      expect(elapsed).toBeLessThan(UPSTREAM_TIMEOUT_MS + 2000);
+    } finally {
+      stack.signalService('content', 'SIGCONT');
+    }
+    expect((await api('/api/site-stats?fresh=4')).status).toBe(200);
+  });
+});
+
+describe('serving the PWA', () => {
+  it('serves the app shell for client routes, revalidated on every load, with security headers', async () => {
+    const res = await api('/coaching');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers 404 for a missing file instead of the shell', async () => {
+    expect((await api('/assets/missing-file.js')).status).toBe(404);
+  });
+});

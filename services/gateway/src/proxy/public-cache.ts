@@ -1,0 +1,68 @@
+import type { Request, RequestHandler } from 'express';
+
+/** Public reads the gateway may answer itself for a short time: the same for every visitor. */
+const CACHEABLE = new Set(['/api/site-stats', '/api/blog/posts']);
+/** Writes through this gateway that make a cached read stale at once. */
+const INVALIDATES: Array<[RegExp, string]> = [
+  [/^\/api\/site-stats\//, '/api/site-stats'],
+  [/^\/api\/admin\/blog-posts(\/|$)/, '/api/blog/posts'],
+  [/^\/api\/blog\/generate-daily$/, '/api/blog/posts'],
+];
+
+interface Entry {
+  expires: number;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * A micro-cache in front of the proxy for the two hottest public reads. Entries live
+ * `ttlSeconds` (1 s by default), concurrent misses share one upstream call, writes passing
+ * through this gateway drop the entry they change, and If-None-Match gets a 304. Browsers are
+ * still told `no-cache`, so they revalidate every time. With ttl 0 it is off.
+ */
+export function publicReadCache(upstreamBase: string, ttlSeconds: number): RequestHandler {
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry>>();
+
+  async function load(path: string, req: Request): Promise<Entry> {
+    const res = await fetch(`${upstreamBase}${path}`, {
+      headers: { 'x-request-id': String(req.id), 'x-forwarded-for': req.ip ?? '' },
+      signal: AbortSignal.timeout(10_000),
+    });
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'etag', 'cache-control']) {
+      const value = res.headers.get(name);
+      if (value) headers[name] = value;
+    }
+    const entry = { expires: Date.now() + ttlSeconds * 1000, status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
+    if (res.status === 200) entries.set(path, entry);
+    return entry;
+  }
+
+  return async (req, res, next) => {
+    if (ttlSeconds <= 0) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      for (const [pattern, path] of INVALIDATES) if (pattern.test(req.path)) entries.delete(path);
+      return next();
+    }
+    if (!CACHEABLE.has(req.path) || req.url !== req.path) return next();
+    let entry = entries.get(req.path);
+    if (!entry || entry.expires < Date.now()) {
+      let pending = inFlight.get(req.path);
+      if (!pending) {
+        pending = load(req.path, req).finally(() => inFlight.delete(req.path));
+        inFlight.set(req.path, pending);
+      }
+      try {
+        entry = await pending;
+      } catch {
+        return next(); // let the proxy answer (and report 502/504) for this request
+      }
+    }
+    res.set(entry.headers);
+    if (entry.headers.etag && req.get('if-none-match') === entry.headers.etag) return res.status(304).end();
+    res.status(entry.status).send(entry.body);
+  };
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { upstreamFor } from './route-table.ts';
+
+describe('route table', () => {
+  it('sends each prefix to its service', () => {
+    expect(upstreamFor('/api/auth/login')).toBe('members');
+    expect(upstreamFor('/api/community/posts')).toBe('members');
+    expect(upstreamFor('/api/admin/users/3')).toBe('members');
+    expect(upstreamFor('/api/blog/posts')).toBe('content');
+    expect(upstreamFor('/api/admin/blog-posts/abc')).toBe('content');
+    expect(upstreamFor('/api/site-stats/like')).toBe('content');
+  });
+
+  it('matches whole path segments only', () => {
+    expect(upstreamFor('/api/newsletter')).toBe('content');
+    expect(upstreamFor('/api/newsletter-subscribers')).toBe('content');
+    expect(upstreamFor('/api/authx')).toBeUndefined();
+    expect(upstreamFor('/api/admin')).toBeUndefined();
+    expect(upstreamFor('/api/unknown')).toBeUndefined();
+  });
+});

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import compression from 'compression';
+import express, { Router } from 'express';
+
+/** Files that must be revalidated on every load so a new release is picked up. */
+const ALWAYS_REVALIDATE = /^\/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/;
+
+/**
+ * Serves the built PWA: hashed assets immutable for a year, the shell and service worker
+ * revalidated every time, and the SPA fallback (index.html) for any route path that is not a
+ * file and not under /api.
+ */
+export function pwaRoutes(distDir: string): Router {
+  const router = Router();
+  const indexHtml = path.join(distDir, 'index.html');
+  router.use(compression());
+  router.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders: (res, filePath) => {
+        const rel = `/${path.relative(distDir, filePath)}`;
+        if (rel.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (ALWAYS_REVALIDATE.test(rel)) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    }),
+  );
+  router.get(/.*/, (req, res, next) => {
+    // A missing file (it has an extension) is a real 404, not the app shell.
+    if (req.path.startsWith('/api/') || path.extname(req.path) !== '') return next();
+    if (!existsSync(indexHtml)) {
+      return res.status(503).type('text').send('The site is being built. Run `npm start` to build it.');
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+  return router;
+}
