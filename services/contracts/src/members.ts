@@ -110,6 +110,14 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 export const adminUserSchema = currentUserSchema;
 export type AdminUser = CurrentUser;
 
+/** The {id} of /api/admin/users/{id}: a user's serial id. */
+export const userIdParamSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'Invalid user id')
+    .transform(Number),
+});
+
 /** Spiritual level titles (spec members-admin-legal §4): 1 Seeker ... 10 and above Sage. */
 export const LEVEL_TITLES = [
   'Seeker',

@@ -1,0 +1,79 @@
+import { loginInputSchema, SESSION_COOKIE, signupInputSchema, type CurrentUser } from '@coach/contracts';
+import { HttpError, parse, type createSessionVerifier, type PublishEvent } from '@coach/kit';
+import { Router, type CookieOptions, type Request, type Response } from 'express';
+import type { LoginLimiter } from './login-limiter.ts';
+import type { UserDoc } from './model.ts';
+import { authenticate, findUser, signup, toCurrentUser } from './service.ts';
+import type { SessionIssuer } from './sessions.ts';
+
+type Sessions = ReturnType<typeof createSessionVerifier>;
+
+/** One answer for an unknown e-mail, a wrong password and a member at the admin door. */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export interface AuthDeps {
+  sessions: Sessions;
+  issuer: SessionIssuer;
+  limiter: LoginLimiter;
+  publish: PublishEvent;
+  cookieSecure: boolean;
+}
+
+export function authRoutes({ sessions, issuer, limiter, publish, cookieSecure }: AuthDeps): Router {
+  const router = Router();
+  const cookie: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: cookieSecure, path: '/' };
+  router.use(['/api/auth', '/api/admin/login'], (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.post('/api/auth/signup', async (req, res) => {
+    const input = parse(signupInputSchema, req.body);
+    const user = await signup(input);
+    // The account exists whatever happens to the welcome e-mail; a lost event is logged, not fatal.
+    await publish('member.signed_up', { userId: user._id, name: user.name, email: user.email }, `user-${user._id}`).catch(
+      (err: unknown) => req.log.error({ err, userId: user._id }, 'member.signed_up not published'),
+    );
+    res.status(201).json(toCurrentUser(user));
+  });
+
+  /** Checks the credentials under the brute-force limits, then sets the session cookie. */
+  async function signIn(req: Request, res: Response, admit: (user: UserDoc) => boolean) {
+    const { email, password } = parse(loginInputSchema, req.body);
+    const user = await limiter(email, req.ip ?? 'unknown', async () => {
+      const found = await authenticate(email, password);
+      return found && admit(found) ? found : undefined;
+    });
+    if (!user) throw new HttpError(401, INVALID_CREDENTIALS);
+    const { token, maxAgeMs } = await issuer.issue(user);
+    res.cookie(SESSION_COOKIE, token, { ...cookie, maxAge: maxAgeMs });
+    const answer: CurrentUser = toCurrentUser(user);
+    res.json(answer);
+  }
+
+  router.post('/api/auth/login', (req, res) => signIn(req, res, () => true));
+  // A member's correct password at the admin door is a failed admin sign-in: same 401.
+  router.post('/api/admin/login', (req, res) => signIn(req, res, (user) => user.role === 'admin'));
+
+  router.get('/api/auth/me', sessions.requireUser, async (req, res) => {
+    const user = await findUser(Number(req.session!.sub));
+    if (!user) throw new HttpError(401, 'Please sign in to continue');
+    res.json(toCurrentUser(user));
+  });
+
+  /** Revokes the session server-side (a replayed token is refused) and clears the cookie. */
+  async function signOut(req: Request, res: Response) {
+    const session = await sessions.read(req);
+    if (session) await issuer.revoke(session);
+    res.clearCookie(SESSION_COOKIE, cookie);
+  }
+  router.post('/api/auth/logout', async (req, res) => {
+    await signOut(req, res);
+    res.json({ ok: true, message: 'Logged out successfully' });
+  });
+  router.get('/api/auth/logout', async (req, res) => {
+    await signOut(req, res);
+    res.redirect(303, '/');
+  });
+  return router;
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@coach/contracts';
+import { revokedKey, SESSION_ALGORITHM, SESSION_ISSUER, type Redis } from '@coach/kit';
+import jwt from 'jsonwebtoken';
+
+/** Sessions signed by one user that have not expired yet: a sorted set of jti scored by exp. */
+const userSessionsKey = (userId: number) => `session:user:${userId}`;
+
+export interface SessionSettings {
+  privateKey: string;
+  ttlSeconds: number;
+}
+
+/**
+ * Mints session tokens (RS256, only this service holds the private key) and revokes them.
+ * kit's verifier, used by every service, refuses a token whose jti is marked revoked.
+ */
+export function createSessionIssuer(redis: Redis, { privateKey, ttlSeconds }: SessionSettings) {
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+  async function issue(user: { _id: number; role: Role }): Promise<{ token: string; maxAgeMs: number }> {
+    const jti = randomUUID();
+    const exp = nowSeconds() + ttlSeconds;
+    const token = jwt.sign({ role: user.role }, privateKey, {
+      algorithm: SESSION_ALGORITHM,
+      issuer: SESSION_ISSUER,
+      subject: String(user._id),
+      jwtid: jti,
+      expiresIn: ttlSeconds,
+    });
+    const key = userSessionsKey(user._id);
+    await redis
+      .multi()
+      .zremrangebyscore(key, '-inf', nowSeconds())
+      .zadd(key, exp, jti)
+      .expire(key, ttlSeconds)
+      .exec();
+    return { token, maxAgeMs: ttlSeconds * 1000 };
+  }
+
+  /** Refuses this token from now until it would have expired anyway. */
+  async function revoke(session: { sub: string; jti: string; exp: number }): Promise<void> {
+    const ttl = Math.max(1, session.exp - nowSeconds());
+    await redis.multi().set(revokedKey(session.jti), '1', 'EX', ttl).zrem(userSessionsKey(Number(session.sub)), session.jti).exec();
+  }
+
+  /** Revokes every live session of a user (the account is being deleted). */
+  async function revokeAllOf(userId: number): Promise<void> {
+    const key = userSessionsKey(userId);
+    const live = await redis.zrangebyscore(key, nowSeconds(), '+inf', 'WITHSCORES');
+    const batch = redis.multi();
+    for (let i = 0; i < live.length; i += 2) {
+      const ttl = Math.max(1, Number(live[i + 1]) - nowSeconds());
+      batch.set(revokedKey(live[i]), '1', 'EX', ttl);
+    }
+    await batch.del(key).exec();
+  }
+
+  return { issue, revoke, revokeAllOf };
+}
+export type SessionIssuer = ReturnType<typeof createSessionIssuer>;

@@ -1,0 +1,26 @@
+import { userIdParamSchema, type Accepted } from '@coach/contracts';
+import { parse, type createSessionVerifier } from '@coach/kit';
+import { Router } from 'express';
+import type { SessionIssuer } from '../accounts/sessions.ts';
+import { deleteUser, listUsers } from './service.ts';
+
+type Sessions = ReturnType<typeof createSessionVerifier>;
+
+/** The admin's user management: 401 when signed out, 403 for members. */
+export function adminUserRoutes(sessions: Sessions, issuer: SessionIssuer): Router {
+  const router = Router();
+  router.use('/api/admin/users', sessions.requireAdmin, (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.get('/api/admin/users', async (_req, res) => {
+    res.json(await listUsers());
+  });
+  router.delete('/api/admin/users/:id', async (req, res) => {
+    const { id } = parse(userIdParamSchema, req.params);
+    await deleteUser(id, issuer);
+    const answer: Accepted = { ok: true, message: 'User deleted' };
+    res.json(answer);
+  });
+  return router;
+}

@@ -1,0 +1,29 @@
+import { baseEnvSchema, loadConfig, portSchema } from '@coach/kit';
+import { z } from 'zod';
+
+const positiveInt = z.coerce.number().int().positive();
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true');
+
+export const membersEnvSchema = baseEnvSchema.extend({
+  PORT: portSchema.default(4002),
+  /** PEM of the private key that signs sessions; only this service holds it. */
+  SESSION_PRIVATE_KEY: z.string().min(1),
+  /** Lifetime of a session (and of its cookie), in hours: 7 days by default. */
+  SESSION_TTL_HOURS: positiveInt.default(7 * 24),
+  /** The first admin, created at start when no account has this e-mail (never overwritten). */
+  ADMIN_EMAIL: z.email(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters'),
+  ADMIN_NAME: z.string().trim().min(1).default('Coach'),
+  /** Seed the demo member with posts, journey and purchases (embedded mode). */
+  SEED_DEMO: flag,
+  /** Failed sign-ins allowed per account (e-mail) and per client IP within the window. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(50),
+  LOGIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
+});
+export type MembersConfig = z.infer<typeof membersEnvSchema>;
+
+export const loadMembersConfig = () => loadConfig(membersEnvSchema);

@@ -1,0 +1,32 @@
+import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis, serve } from '@coach/kit';
+import mongoose from 'mongoose';
+import { ensureAdmin } from './admin/bootstrap.ts';
+import { buildMembersApp } from './app.ts';
+import { loadMembersConfig } from './config.ts';
+import { seedDemoMember } from './demo/seed.ts';
+
+const config = loadMembersConfig();
+const logger = createLogger('members', config.LOG_LEVEL);
+await connectMongo(config.MONGO_URL, logger);
+await mongoose.connection.syncIndexes();
+const redis = createRedis(config.REDIS_URL);
+const queues = createQueues(createRedis(config.REDIS_URL, { forWorkers: true }));
+const publish = createEventPublisher(queues);
+await ensureAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, logger);
+if (config.SEED_DEMO) await seedDemoMember(logger);
+
+const app = buildMembersApp({
+  logger,
+  redis,
+  publish,
+  sessionPublicKey: config.SESSION_PUBLIC_KEY,
+  sessionPrivateKey: config.SESSION_PRIVATE_KEY,
+  sessionTtlSeconds: config.SESSION_TTL_HOURS * 3600,
+  cookieSecure: config.COOKIE_SECURE,
+  loginLimits: {
+    maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+    windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+  },
+});
+await serve(app, config.PORT, logger, [() => queues.close(), () => redis.quit(), () => mongoose.disconnect()]);

@@ -1,0 +1,24 @@
+import type { createSessionVerifier } from '@coach/kit';
+import { Router } from 'express';
+import { getProgress, listJourney, listPurchases } from './service.ts';
+
+type Sessions = ReturnType<typeof createSessionVerifier>;
+
+/** The signed-in member's own profile data; nobody can read another member's. */
+export function profileRoutes(sessions: Sessions): Router {
+  const router = Router();
+  router.use('/api/profile', sessions.requireUser, (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.get('/api/profile/progress', async (req, res) => {
+    res.json(await getProgress(Number(req.session!.sub), new Date()));
+  });
+  router.get('/api/profile/journey', async (req, res) => {
+    res.json(await listJourney(Number(req.session!.sub)));
+  });
+  router.get('/api/profile/purchases', async (req, res) => {
+    res.json(await listPurchases(Number(req.session!.sub)));
+  });
+  return router;
+}

@@ -1,0 +1,107 @@
+import type { AddressInfo } from 'node:net';
+import { SESSION_COOKIE } from '@coach/contracts';
+import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis } from '@coach/kit';
+import { sessionKeyPair, startMongo, startRedis } from '@coach/kit/embedded';
+import mongoose from 'mongoose';
+import type { LoginLimits } from '../accounts/login-limiter.ts';
+import { ensureAdmin } from '../admin/bootstrap.ts';
+import { buildMembersApp } from '../app.ts';
+
+export const TEST_ADMIN = { email: 'coach@example.com', password: 'Admin-Passw0rd!', name: 'Coach Ananda' };
+export const SESSION_TTL_SECONDS = 3600;
+
+/**
+ * The members service in-process against a real mongod and redis-server of its own, listening
+ * on a free port, with the test admin created as at start.
+ */
+export async function startMembers(loginLimits: Partial<LoginLimits> = {}) {
+  const mongo = await startMongo();
+  const redisServer = await startRedis();
+  const logger = createLogger('members-test', 'silent');
+  await connectMongo(`${mongo.url.replace(/\/$/, '')}/members-test`, logger);
+  await mongoose.connection.syncIndexes();
+  const redis = createRedis(redisServer.url);
+  const queues = createQueues(createRedis(redisServer.url, { forWorkers: true }));
+  const keys = sessionKeyPair();
+  await ensureAdmin(TEST_ADMIN, logger);
+  const app = buildMembersApp({
+    logger,
+    redis,
+    publish: createEventPublisher(queues),
+    sessionPublicKey: keys.publicKey,
+    sessionPrivateKey: keys.privateKey,
+    sessionTtlSeconds: SESSION_TTL_SECONDS,
+    cookieSecure: false,
+    loginLimits: { maxFailuresPerAccount: 5, maxFailuresPerIp: 50, windowSeconds: 900, ...loginLimits },
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function stop() {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await queues.close();
+    await redis.quit();
+    await mongoose.disconnect();
+    await redisServer.stop();
+    await mongo.stop();
+  }
+  return { url, keys, redis, queues, logger, stop };
+}
+export type Members = Awaited<ReturnType<typeof startMembers>>;
+
+/** A browser-like caller of one service: JSON bodies, and the session cookie kept between calls. */
+export function caller(baseUrl: string, ip?: string) {
+  let token: string | undefined;
+  async function call(method: string, path: string, body?: unknown) {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.cookie = `${SESSION_COOKIE}=${token}`;
+    if (ip) headers['x-forwarded-for'] = ip;
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      if (name === SESSION_COOKIE) token = value || undefined;
+    }
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  }
+  return {
+    get: (path: string) => call('GET', path),
+    post: (path: string, body: unknown = {}) => call('POST', path, body),
+    delete: (path: string) => call('DELETE', path),
+    get token() {
+      return token;
+    },
+    set token(value: string | undefined) {
+      token = value;
+    },
+  };
+}
+export type Caller = ReturnType<typeof caller>;
+
+let counter = 0;
+/** Sign-up details no other test uses. */
+export function newMember(prefix = 'member') {
+  counter += 1;
+  const tag = `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { name: `Member ${tag}`, username: tag, email: `${tag}@example.com`, password: 'Gentle-Breath-42' };
+}
+
+/** Signs up a new member and signs them in; returns the signed-in caller and the details. */
+export async function signedInMember(baseUrl: string, prefix?: string) {
+  const details = newMember(prefix);
+  const member = caller(baseUrl);
+  const signup = await member.post('/api/auth/signup', details);
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const login = await member.post('/api/auth/login', { email: details.email, password: details.password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return { member, details, id: Number(signup.body.id) };
+}
