@@ -1,5 +1,90 @@
-import { PlaceholderPage } from '../../shared/ui/PlaceholderPage.tsx';
+import DownloadIcon from '@mui/icons-material/Download';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { Box, Button, Card, CardActions, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { site } from '../../shared/config/site.ts';
+import { notify } from '../../shared/notices/store.ts';
+import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { PageHero, Section, SectionHeading } from '../../shared/ui/Section.tsx';
+import { ProgramDialog } from './ProgramDialog.tsx';
+import { PROGRAMS, type Program } from './programs.ts';
 
 export default function CoachingPage() {
-  return <PlaceholderPage title="Coaching" />;
+  usePageTitle('Coaching Programs');
+  const [selected, setSelected] = useState<Program | null>(null);
+
+  return (
+    <>
+      <PageHero
+        overline="Coaching offerings"
+        title="Transformational Coaching Programs"
+        lead={`From a single clarifying session to six months of deep mentorship, each path with ${site.firstName} is designed to meet you exactly where you are.`}
+      >
+        <BookingButton size="large" data-whisper-hover="coaching">
+          Book Your Free Clarity Call
+        </BookingButton>
+        <Button component={RouterLink} to="/about" size="large" variant="outlined">
+          Learn More
+        </Button>
+      </PageHero>
+
+      <Section data-whisper-section="coaching" aria-labelledby="programs-title" sx={{ pt: { xs: 5, md: 7 } }}>
+        <SectionHeading id="programs-title" overline="Choose your path" title="Programs & Sessions" lead="Prices in Indian rupees." />
+        <Grid container spacing={3}>
+          {PROGRAMS.map((program) => (
+            <Grid key={program.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Card component="article" aria-labelledby={`${program.id}-title`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', transition: 'transform 240ms', '&:hover': { transform: 'translateY(-4px)' } }}>
+                <Box sx={{ height: 8, background: 'linear-gradient(90deg, #4E2F5E, #E9A25F)' }} />
+                <CardContent sx={{ p: 3.5, flex: 1 }}>
+                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+                    <Chip label={program.category} size="small" sx={{ bgcolor: '#EFE4F3', color: 'primary.dark' }} />
+                    <Chip icon={<ScheduleIcon />} label={program.structure.duration} size="small" variant="outlined" />
+                  </Stack>
+                  <Typography id={`${program.id}-title`} variant="h4" component="h3" sx={{ color: 'primary.dark' }}>
+                    {program.title}
+                  </Typography>
+                  <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+                    {program.shortDescription}
+                  </Typography>
+                  <Typography sx={{ mt: 2.5, fontSize: '1.7rem', fontWeight: 700, color: 'secondary.main' }}>{program.price}</Typography>
+                </CardContent>
+                <CardActions sx={{ px: 3.5, pb: 3.5, pt: 0 }}>
+                  <Button fullWidth variant="contained" onClick={() => setSelected(program)} data-whisper-hover="coaching" aria-label={`Learn more about ${program.title}`}>
+                    Learn More
+                  </Button>
+                </CardActions>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+        <Box sx={{ mt: 8, textAlign: 'center', p: { xs: 3, md: 6 }, borderRadius: 6, bgcolor: '#F3E7D7' }}>
+          <Typography variant="h3" component="h2" sx={{ color: 'primary.dark' }}>
+            Not sure which path is yours?
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1.5, mb: 3, maxWidth: 560, mx: 'auto' }}>
+            Let’s explore it together in a free 30-minute consultation, or start with a free guide to daily spiritual practice.
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+            <BookingButton size="large" data-whisper-hover="coaching">
+              Schedule Free Consultation
+            </BookingButton>
+            <Button
+              size="large"
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() =>
+                notify({ title: 'Your free guide is almost ready', description: 'Subscribe on the blog to receive it in your inbox as soon as it is published.' })
+              }
+            >
+              Download Free Guide
+            </Button>
+          </Stack>
+        </Box>
+      </Section>
+
+      <ProgramDialog program={selected} onClose={() => setSelected(null)} />
+    </>
+  );
 }

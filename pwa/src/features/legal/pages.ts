@@ -8,3 +8,6 @@ export const LEGAL_PAGES = [
   { slug: 'ai-disclosure', title: 'AI Chatbot Disclosure' },
 ] as const;
 export type LegalSlug = (typeof LEGAL_PAGES)[number]['slug'];
+
+/** Every legal page carries this date (members-admin-legal §9). */
+export const LEGAL_LAST_UPDATED = 'January 4, 2025';

@@ -1,16 +1,21 @@
 import type { CurrentUser } from '@coach/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { getQueryFn } from './client.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { notify } from '../notices/store.ts';
+import { ApiRequestError, apiRequest, getQueryFn } from './client.ts';
 
 export const AUTH_ME_KEY = ['/api/auth/me'] as const;
 
+/** GET /api/auth/me: no retry; a 401 means signed out (spec §7). */
+export const currentUserQuery = queryOptions({
+  queryKey: AUTH_ME_KEY,
+  queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+  retry: false,
+});
+
 /** The current user; a 401 or any failure means signed out (spec §8 "Auth failure"). */
 export function useAuth() {
-  const query = useQuery<CurrentUser | null>({
-    queryKey: AUTH_ME_KEY,
-    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
-    retry: false,
-  });
+  const query = useQuery(currentUserQuery);
   const user = query.data ?? null;
   return {
     user,
@@ -20,7 +25,38 @@ export function useAuth() {
   };
 }
 
-/** Logout is a browser navigation to the logout path (spec §4, §7). */
-export function logout(): void {
-  window.location.assign('/api/auth/logout');
+/**
+ * After a sign-in: nothing cached for the previous visitor survives, and the new session's user
+ * is read before any member page renders (so no page sees a stale "signed out").
+ */
+export async function startSession(queryClient: QueryClient): Promise<CurrentUser | null> {
+  queryClient.clear();
+  return queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+}
+
+/**
+ * Logout (spec members §4, §8): the session is revoked on the server, every cached answer is
+ * cleared, the visitor returns to / and sees 'Logged out successfully'. A session that had
+ * already expired (401) is as good as revoked.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: async () => {
+      try {
+        await apiRequest('POST', '/api/auth/logout');
+      } catch (error) {
+        if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
+      }
+    },
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(AUTH_ME_KEY, null);
+      navigate('/');
+      notify({ title: 'Logged out successfully' });
+    },
+    onError: () => notify({ title: 'Logout failed', description: 'Please try again.', variant: 'destructive' }),
+  });
+  return { logout: () => mutation.mutate(), isPending: mutation.isPending };
 }

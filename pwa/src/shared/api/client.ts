@@ -18,6 +18,22 @@ async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 /**
+ * The server's own words for a failed call: the `message` of the JSON error body carried in an
+ * ApiRequestError (`status: {"message": ...}`); undefined when there is none to show.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError)) return undefined;
+  const body = error.message.slice(error.message.indexOf(': ') + 2);
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const message = parsed && typeof parsed === 'object' ? (parsed as { message?: unknown }).message : undefined;
+    return typeof message === 'string' && message.trim() ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Every call of the site: cookies sent, a JSON body with its content type when there is one,
  * and a thrown ApiRequestError for any non-OK answer.
  */

@@ -4,7 +4,7 @@ import { AppBar, Box, Button, Divider, Drawer, IconButton, List, ListItemButton,
 import { alpha } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
-import { logout, useAuth } from '../api/auth.ts';
+import { useAuth, useLogout } from '../api/auth.ts';
 import { site } from '../config/site.ts';
 import { palette } from '../theme.ts';
 import { BookingButton } from '../ui/ExternalButton.tsx';
@@ -43,6 +43,7 @@ export function Header() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [open, setOpen] = useState(false);
   const { user, isAuthenticated } = useAuth();
+  const { logout, isPending: loggingOut } = useLogout();
   const close = () => setOpen(false);
   const greeting = user ? `Welcome, ${user.name || user.username}` : '';
 
@@ -84,7 +85,7 @@ export function Header() {
           {isAuthenticated ? (
             <>
               <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{greeting}</Typography>
-              <Button variant="outlined" onClick={logout}>
+              <Button variant="outlined" onClick={logout} disabled={loggingOut}>
                 Logout
               </Button>
             </>
@@ -143,6 +144,7 @@ export function Header() {
           {isAuthenticated ? (
             <Button
               variant="outlined"
+              disabled={loggingOut}
               onClick={() => {
                 close();
                 logout();

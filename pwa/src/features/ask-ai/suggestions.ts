@@ -1,0 +1,40 @@
+/** Six fixed popular questions (spec §9). */
+export const POPULAR_QUESTIONS = [
+  'Why do I feel stuck in life, and how do I move forward?',
+  'Why am I tired all the time, even after rest?',
+  'How can I find inner peace in a busy life?',
+  "Why do I feel like I'm not good enough?",
+  'How do I discover my life purpose?',
+  'How do I overcome my fear of change?',
+] as const;
+
+/** Quick replies by keywords found in the assistant's text, checked in this order (spec §4). */
+const SUGGESTION_SETS: { keywords: string[]; suggestions: string[] }[] = [
+  {
+    keywords: ['practice', 'breathe', 'meditation'],
+    suggestions: ['Guide me through a short breathing practice', 'How do I start a daily meditation?', 'What practice helps before sleep?'],
+  },
+  {
+    keywords: ['journal', 'reflect', 'write'],
+    suggestions: ['Give me a journaling prompt for today', 'How do I reflect without judging myself?', 'What should I write about when I feel lost?'],
+  },
+  {
+    keywords: ['explore', 'deeper', 'underneath'],
+    suggestions: ['Help me explore this more deeply', 'What might be underneath this feeling?', 'How do I find the root of this pattern?'],
+  },
+  {
+    keywords: ['gentle', 'soothing', 'comfort'],
+    suggestions: ['I need some comfort right now', 'How can I be gentler with myself?', 'What soothes an anxious heart?'],
+  },
+  {
+    keywords: ['heart', 'soul', 'calling'],
+    suggestions: ['How do I listen to my heart?', 'What is my soul calling me toward?', 'How can I trust my intuition more?'],
+  },
+];
+
+export const DEFAULT_SUGGESTIONS = ['Tell me more about this', 'How can I apply this today?', 'Can I talk to the coach personally?'];
+
+export function suggestionsFor(assistantText: string): string[] {
+  const text = assistantText.toLowerCase();
+  return SUGGESTION_SETS.find((set) => set.keywords.some((k) => text.includes(k)))?.suggestions ?? DEFAULT_SUGGESTIONS;
+}

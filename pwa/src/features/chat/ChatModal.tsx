@@ -1,0 +1,109 @@
+import type { ChatAnswer, ChatInput } from '@coach/contracts';
+import CloseIcon from '@mui/icons-material/Close';
+import SendIcon from '@mui/icons-material/Send';
+import { Box, Dialog, DialogContent, DialogTitle, IconButton, TextField, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { postJson } from '../../shared/api/client.ts';
+import { MessageBubble } from '../../shared/ui/MessageBubble.tsx';
+import { TypingIndicator } from '../../shared/ui/TypingIndicator.tsx';
+import { CHAT_FAILURE, useChat } from './store.ts';
+
+let nextId = 1;
+const newId = () => `m${Date.now()}-${nextId++}`;
+
+/** Spiritual-guidance chat modal (spec §2 floating widgets, §4 chat modal, §8 first row). */
+export function ChatModal() {
+  const { open, messages, pending, closeChat, append, setPending } = useChat();
+  const [text, setText] = useState('');
+  const endRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [messages, pending]);
+
+  async function send() {
+    const message = text.trim();
+    if (!message || useChat.getState().pending) return;
+    append({ id: newId(), text: message, isUser: true, timestamp: new Date() });
+    setText('');
+    setPending(true);
+    let reply: string;
+    try {
+      const body: ChatInput = { message, context: 'spiritual', tone: 'compassionate' };
+      reply = (await postJson<ChatAnswer>('/api/ai/chat', body)).response;
+    } catch (error) {
+      console.error('Chat request failed', error);
+      reply = CHAT_FAILURE;
+    }
+    append({ id: newId(), text: reply, isUser: false, timestamp: new Date() });
+    setPending(false);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={closeChat}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="chat-title"
+      slotProps={{ paper: { sx: { height: '70vh', borderRadius: 5, display: 'flex', flexDirection: 'column', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } } }}
+    >
+      <DialogTitle id="chat-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1, bgcolor: 'primary.main', color: '#fff' }}>
+        <Box component="span" sx={{ flex: 1, fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '1.5rem', fontWeight: 600 }}>
+          Spiritual Guidance with the coach
+        </Box>
+        <IconButton aria-label="Close chat" onClick={closeChat} sx={{ color: '#fff' }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent sx={{ flex: 1, bgcolor: 'background.default', pt: '16px !important', display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box role="log" aria-label="Conversation" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {messages.map((m) => (
+            <MessageBubble key={m.id} text={m.text} isUser={m.isUser} timestamp={m.timestamp} />
+          ))}
+        </Box>
+        {pending && (
+          <Box>
+            <TypingIndicator label="The guide is typing" />
+          </Box>
+        )}
+        <div ref={endRef} />
+      </DialogContent>
+      <Box
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+        sx={{ display: 'flex', gap: 1, p: 2, borderTop: '1px solid', borderColor: 'divider', alignItems: 'flex-end' }}
+      >
+        <TextField
+          label="Share what's in your heart"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+          multiline
+          maxRows={4}
+          size="small"
+          autoFocus
+        />
+        <IconButton
+          type="submit"
+          aria-label="Send message"
+          disabled={!text.trim() || pending}
+          sx={{ bgcolor: 'secondary.main', color: '#fff', '&:hover': { bgcolor: 'secondary.dark' }, '&.Mui-disabled': { bgcolor: 'action.disabledBackground' } }}
+        >
+          <SendIcon />
+        </IconButton>
+      </Box>
+      <Typography variant="caption" sx={{ px: 2, pb: 1.5, color: 'text.secondary' }}>
+        Responses come from an AI guide, not a person. For personal support, book a session with the coach.
+      </Typography>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { Box, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { palette } from '../theme.ts';
+
+const time = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** One chat message: the visitor's on the right in plum, the guide's on the left on paper. */
+export function MessageBubble({ text, isUser, timestamp, children }: { text: string; isUser: boolean; timestamp: Date; children?: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: isUser ? 'flex-end' : 'flex-start' }}>
+      <Box
+        data-testid={isUser ? 'user-message' : 'assistant-message'}
+        sx={{
+          maxWidth: '85%',
+          px: 2,
+          py: 1.5,
+          borderRadius: 4,
+          borderBottomRightRadius: isUser ? 6 : undefined,
+          borderBottomLeftRadius: isUser ? undefined : 6,
+          bgcolor: isUser ? 'primary.main' : 'background.paper',
+          color: isUser ? '#fff' : 'text.primary',
+          border: isUser ? 'none' : `1px solid ${alpha(palette.plum, 0.12)}`,
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-word',
+        }}
+      >
+        <Typography component="p" sx={{ fontSize: '0.98rem', lineHeight: 1.65 }}>
+          <Box component="span" sx={visuallyHidden}>
+            {isUser ? 'You: ' : 'Guide: '}
+          </Box>
+          {text}
+        </Typography>
+      </Box>
+      <Typography variant="caption" sx={{ color: 'text.secondary', mt: 0.5, px: 1 }}>
+        {time(timestamp)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
