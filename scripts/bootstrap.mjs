@@ -44,4 +44,5 @@ export const pkg = () => JSON.parse(readFileSync(path.join(root, 'package.json')
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureDebianPackages();
   ensureNodeModules();
+  buildPwa();
 }

@@ -22,3 +22,33 @@ export const askAiInputSchema = z.strictObject({ question: chatText('Question') 
 export type AskAiInput = z.infer<typeof askAiInputSchema>;
 export const askAiAnswerSchema = z.object({ answer: z.string() });
 export type AskAiAnswer = z.infer<typeof askAiAnswerSchema>;
+
+/** A chat job on QUEUES.chat: content enqueues it and waits for ai-worker's ChatReply. */
+export const chatJobSchema = z.object({
+  message: z.string().min(1).max(2000),
+  context: z.string().max(50).optional(),
+  tone: z.string().max(50).optional(),
+  /** Epoch milliseconds after which nobody waits for the reply: the worker drops the job. */
+  deadline: z.number().int(),
+});
+export type ChatJob = z.infer<typeof chatJobSchema>;
+export const chatReplySchema = z.object({ reply: z.string() });
+export type ChatReply = z.infer<typeof chatReplySchema>;
+
+/**
+ * The keyword sets that choose the quick-reply suggestions under an assistant message on the
+ * Ask AI page (spec public-site §4), in the order they are tried; no match gives the default set.
+ */
+export const SUGGESTION_KEYWORD_SETS = [
+  ['practice', 'breathe', 'meditation'],
+  ['journal', 'reflect', 'write'],
+  ['explore', 'deeper', 'underneath'],
+  ['gentle', 'soothing', 'comfort'],
+  ['heart', 'soul', 'calling'],
+] as const;
+
+/** Index in SUGGESTION_KEYWORD_SETS of the first set a reply's text contains, or -1 (default set). */
+export function suggestionSetOf(text: string): number {
+  const lower = text.toLowerCase();
+  return SUGGESTION_KEYWORD_SETS.findIndex((set) => set.some((word) => lower.includes(word)));
+}

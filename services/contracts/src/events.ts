@@ -49,6 +49,22 @@ export const EVENT_ROUTES: Record<EventName, QueueName[]> = {
   'blog.post_generated': [QUEUES.contentPosts],
 };
 
+/** The id of the job scheduler that enqueues the daily post (one for all worker replicas). */
+export const DAILY_POST_SCHEDULER_ID = 'daily-post';
+
+/**
+ * A job on QUEUES.dailyPost: a scheduled run (its post is keyed by the UTC date, so one post a
+ * day at most) or an admin's request (keyed by its request id).
+ */
+export const dailyPostJobSchema = z.discriminatedUnion('trigger', [
+  z.object({ trigger: z.literal('schedule') }),
+  z.object({ trigger: z.literal('admin'), requestId: z.string().min(1).max(100) }),
+]);
+export type DailyPostJob = z.infer<typeof dailyPostJobSchema>;
+/** What a daily-post job returns: the request id the generated post carries, or skipped. */
+export const dailyPostResultSchema = z.object({ requestId: z.string(), skipped: z.boolean() });
+export type DailyPostResult = z.infer<typeof dailyPostResultSchema>;
+
 /** The job every consumer receives: the event's name, a unique id and its payload. */
 export interface EventJob<E extends EventName = EventName> {
   id: string;

@@ -4,3 +4,5 @@ export * from './chat.ts';
 export * from './errors.ts';
 export * from './members.ts';
 export * from './events.ts';
+export * from './safety.ts';
+export * from './writing.ts';

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { MongoMemoryServer } from 'mongodb-memory-server-core';
@@ -20,6 +21,7 @@ function mongodBinary(): { systemBinary?: string; version?: string } {
 
 /** Starts a real mongod. With a dbPath the data is kept between runs; without, it is thrown away. */
 export async function startMongo(options: { dbPath?: string; port?: number } = {}) {
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const server = await MongoMemoryServer.create({
     binary: mongodBinary(),
     instance: {

@@ -1,0 +1,40 @@
+import { baseEnvSchema, loadConfig, portSchema } from '@coach/kit';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const positiveInt = z.coerce.number().int().positive();
+
+/** ai-worker owns no collection and verifies no session: it needs Redis, not MongoDB or keys. */
+export const workerEnvSchema = baseEnvSchema
+  .omit({ MONGO_URL: true, SESSION_PUBLIC_KEY: true, COOKIE_SECURE: true })
+  .extend({
+    /** Port of GET /health only. */
+    PORT: portSchema.default(4003),
+    /** Any OpenAI-compatible endpoint; without a key the offline companion answers. */
+    OPENAI_API_KEY: optional,
+    OPENAI_BASE_URL: optional,
+    OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /** SMTP server (smtp://user:pass@host:587); without it e-mails are written as .eml files. */
+    SMTP_URL: optional,
+    OUTBOX_DIR: z.string().min(1).default('var/outbox'),
+    MAIL_FROM: z.string().min(1).default('The Coach <coach@example.com>'),
+    /** Where contact-form notifications go. */
+    COACH_EMAIL: z.email().default('coach@example.com'),
+    /** The public address of the site, linked from the e-mails. */
+    SITE_URL: z.url().default('http://localhost:8080'),
+    /** Hour (UTC) of the daily post. */
+    DAILY_POST_HOUR: z.coerce.number().int().min(0).max(23).default(6),
+    /** Chat jobs handled at once by one worker process. */
+    CHAT_CONCURRENCY: positiveInt.default(32),
+    /**
+     * How long a job stays locked to a worker without renewal: a worker that dies mid-job gives
+     * its job back to the queue after about this long.
+     */
+    WORKER_LOCK_MS: positiveInt.min(1000).default(30_000),
+  });
+export type WorkerConfig = z.infer<typeof workerEnvSchema>;
+
+export const loadWorkerConfig = () => loadConfig(workerEnvSchema);
