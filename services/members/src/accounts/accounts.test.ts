@@ -205,13 +205,23 @@ describe('brute-force limits', () => {
 
   it('counts only failures: successful sign-ins never use up the limit and clear earlier failures', async () => {
     const { details } = await signedInMember(members.url);
-    const visitor = caller(members.url, '10.5.0.1');
     const right = { email: details.email, password: details.password };
     for (let round = 0; round < 4; round++) {
+      // Two failures and a success per round: without the reset, the second round would be blocked.
+      const visitor = caller(members.url, `10.5.0.${round + 1}`);
       expect((await visitor.post('/api/auth/login', { ...right, password: 'Wrong-Password-1' })).status).toBe(401);
       expect((await visitor.post('/api/auth/login', { ...right, password: 'Wrong-Password-2' })).status).toBe(401);
       expect((await visitor.post('/api/auth/login', right)).status).toBe(200);
     }
+  });
+
+  it('never refuses parallel successful sign-ins to one account', async () => {
+    const { details } = await signedInMember(members.url);
+    const results = await Promise.all(
+      // From several addresses: one address has at most maxFailuresPerIp (6 here) attempts in flight.
+      Array.from({ length: 10 }, (_, i) => caller(members.url, `10.7.0.${i % 2}`).post('/api/auth/login', { email: details.email, password: details.password })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
   });
 
   it('blocks an address that tries many accounts, and a parallel burst cannot slip past', async () => {

@@ -71,7 +71,8 @@ export function caller(baseUrl: string, ip?: string) {
       if (name === SESSION_COOKIE) token = value || undefined;
     }
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+    const json = res.headers.get('content-type')?.startsWith('application/json');
+    return { status: res.status, headers: res.headers, body: json ? JSON.parse(text) : text || undefined };
   }
   return {
     get: (path: string) => call('GET', path),
