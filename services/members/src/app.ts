@@ -1,4 +1,12 @@
-import { addHealth, createApp, createSessionVerifier, finishApp, type Logger, type PublishEvent, type Redis } from '@coach/kit';
+import {
+  addHealth,
+  createApp,
+  createSessionVerifier,
+  finishApp,
+  type Logger,
+  type PublishEvent,
+  type Redis,
+} from '@coach/kit';
 import type { Express } from 'express';
 import { createLoginLimiter, type LoginLimits } from './accounts/login-limiter.ts';
 import { authRoutes } from './accounts/routes.ts';

@@ -4,7 +4,15 @@ import { SESSION_COOKIE } from '@coach/contracts';
 import { SESSION_ISSUER } from '@coach/kit';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, newMember, SESSION_TTL_SECONDS, signedInMember, startMembers, TEST_ADMIN, type Members } from '../testing/harness.ts';
+import {
+  caller,
+  newMember,
+  SESSION_TTL_SECONDS,
+  signedInMember,
+  startMembers,
+  TEST_ADMIN,
+  type Members,
+} from '../testing/harness.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './service.ts';
 
 let members: Members;
@@ -39,21 +47,30 @@ describe('sign-up', () => {
     expect((await visitor.post('/api/auth/signup', details)).status).toBe(201);
     const sameEmail = await visitor.post('/api/auth/signup', { ...newMember(), email: details.email.toUpperCase() });
     expect(sameEmail).toMatchObject({ status: 409, body: { message: EMAIL_TAKEN } });
-    const sameUsername = await visitor.post('/api/auth/signup', { ...newMember(), username: details.username.toUpperCase() });
+    const sameUsername = await visitor.post('/api/auth/signup', {
+      ...newMember(),
+      username: details.username.toUpperCase(),
+    });
     expect(sameUsername).toMatchObject({ status: 409, body: { message: USERNAME_TAKEN } });
   });
 
   it('lets exactly one of two racing sign-ups with the same e-mail through', async () => {
     const details = newMember();
     const results = await Promise.all(
-      [details, { ...newMember(), email: details.email }].map((body) => caller(members.url).post('/api/auth/signup', body)),
+      [details, { ...newMember(), email: details.email }].map((body) =>
+        caller(members.url).post('/api/auth/signup', body),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
   it('answers 400 with the field issues for a bad body, and stores nothing', async () => {
     const details = newMember();
-    const res = await caller(members.url).post('/api/auth/signup', { ...details, email: 'not-an-email', password: 'short' });
+    const res = await caller(members.url).post('/api/auth/signup', {
+      ...details,
+      email: 'not-an-email',
+      password: 'short',
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'password']);
     expect((await caller(members.url).post('/api/auth/signup', details)).status).toBe(201);
@@ -116,7 +133,10 @@ describe('sign-in and sessions', () => {
       return { ...res, ms: performance.now() - started };
     };
     const wrong = await timed({ email: details.email, password: 'Wrong-Password-1' }, '10.1.0.1');
-    const unknown = await timed({ email: `nobody-${randomUUID()}@example.com`, password: 'Wrong-Password-1' }, '10.1.0.2');
+    const unknown = await timed(
+      { email: `nobody-${randomUUID()}@example.com`, password: 'Wrong-Password-1' },
+      '10.1.0.2',
+    );
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
@@ -175,11 +195,39 @@ describe('forged and stale tokens', () => {
     const changedSignature = `${header}.${payload}.${signature.slice(0, 5)}${flipped}${signature.slice(6)}`;
     const changedPayload = `${header}.${b64({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'admin' })}.${signature}`;
     const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    const wrongKey = jwt.sign({ role: 'admin' }, otherKey, { algorithm: 'RS256', issuer: SESSION_ISSUER, subject: String(id), jwtid: randomUUID(), expiresIn: 600 });
-    const hmac = jwt.sign({ role: 'admin' }, members.keys.publicKey, { algorithm: 'HS256', issuer: SESSION_ISSUER, subject: String(id), jwtid: randomUUID(), expiresIn: 600 });
-    const expired = jwt.sign({ role: 'user', exp: now - 10 }, members.keys.privateKey, { algorithm: 'RS256', issuer: SESSION_ISSUER, subject: String(id), jwtid: randomUUID() });
-    const wrongIssuer = jwt.sign({ role: 'user' }, members.keys.privateKey, { algorithm: 'RS256', issuer: 'someone-else', subject: String(id), jwtid: randomUUID(), expiresIn: 600 });
-    const noJti = jwt.sign({ role: 'user' }, members.keys.privateKey, { algorithm: 'RS256', issuer: SESSION_ISSUER, subject: String(id), expiresIn: 600 });
+    const wrongKey = jwt.sign({ role: 'admin' }, otherKey, {
+      algorithm: 'RS256',
+      issuer: SESSION_ISSUER,
+      subject: String(id),
+      jwtid: randomUUID(),
+      expiresIn: 600,
+    });
+    const hmac = jwt.sign({ role: 'admin' }, members.keys.publicKey, {
+      algorithm: 'HS256',
+      issuer: SESSION_ISSUER,
+      subject: String(id),
+      jwtid: randomUUID(),
+      expiresIn: 600,
+    });
+    const expired = jwt.sign({ role: 'user', exp: now - 10 }, members.keys.privateKey, {
+      algorithm: 'RS256',
+      issuer: SESSION_ISSUER,
+      subject: String(id),
+      jwtid: randomUUID(),
+    });
+    const wrongIssuer = jwt.sign({ role: 'user' }, members.keys.privateKey, {
+      algorithm: 'RS256',
+      issuer: 'someone-else',
+      subject: String(id),
+      jwtid: randomUUID(),
+      expiresIn: 600,
+    });
+    const noJti = jwt.sign({ role: 'user' }, members.keys.privateKey, {
+      algorithm: 'RS256',
+      issuer: SESSION_ISSUER,
+      subject: String(id),
+      expiresIn: 600,
+    });
 
     for (const token of [algNone, changedSignature, changedPayload, wrongKey, hmac, expired, wrongIssuer, noJti]) {
       expect((await forge(token)).status).toBe(401);
@@ -197,7 +245,10 @@ describe('brute-force limits', () => {
     for (let i = 0; i < 3; i++) {
       expect((await caller(members.url, `10.4.0.${i + 1}`).post('/api/auth/login', wrong)).status).toBe(401);
     }
-    const blocked = await caller(members.url, '10.4.0.9').post('/api/auth/login', { email: details.email, password: details.password });
+    const blocked = await caller(members.url, '10.4.0.9').post('/api/auth/login', {
+      email: details.email,
+      password: details.password,
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
@@ -219,7 +270,12 @@ describe('brute-force limits', () => {
     const { details } = await signedInMember(members.url);
     const results = await Promise.all(
       // From several addresses: one address has at most maxFailuresPerIp (6 here) attempts in flight.
-      Array.from({ length: 10 }, (_, i) => caller(members.url, `10.7.0.${i % 2}`).post('/api/auth/login', { email: details.email, password: details.password })),
+      Array.from({ length: 10 }, (_, i) =>
+        caller(members.url, `10.7.0.${i % 2}`).post('/api/auth/login', {
+          email: details.email,
+          password: details.password,
+        }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
   });
@@ -228,12 +284,22 @@ describe('brute-force limits', () => {
     const ip = '10.6.0.1';
     const attempts = await Promise.all(
       Array.from({ length: 12 }, () =>
-        caller(members.url, ip).post('/api/auth/login', { email: `nobody-${randomUUID()}@example.com`, password: 'Guess-123' }),
+        caller(members.url, ip).post('/api/auth/login', {
+          email: `nobody-${randomUUID()}@example.com`,
+          password: 'Guess-123',
+        }),
       ),
     );
     const statuses = attempts.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(6);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
-    expect((await caller(members.url, '10.6.0.2').post('/api/auth/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status).toBe(200);
+    expect(
+      (
+        await caller(members.url, '10.6.0.2').post('/api/auth/login', {
+          email: TEST_ADMIN.email,
+          password: TEST_ADMIN.password,
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -11,7 +11,11 @@ const CounterModel = mongoose.model('Counter', counterSchema);
 export async function nextSerial(name: string): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const counter = await CounterModel.findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean();
+      const counter = await CounterModel.findOneAndUpdate(
+        { _id: name },
+        { $inc: { seq: 1 } },
+        { upsert: true, new: true },
+      ).lean();
       return counter!.seq;
     } catch (err) {
       // Two first-ever upserts can race on the _id; the loser increments the winner's row.

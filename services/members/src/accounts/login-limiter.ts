@@ -43,7 +43,11 @@ export function createLoginLimiter(redis: Redis, limits: LoginLimits) {
   const accountKey = (email: string) => createHash('sha256').update(email).digest('hex');
 
   /** Runs a sign-in attempt under the limits; `attempt` resolves to the user or undefined. */
-  return async function limited<T>(email: string, ip: string, attempt: () => Promise<T | undefined>): Promise<T | undefined> {
+  return async function limited<T>(
+    email: string,
+    ip: string,
+    attempt: () => Promise<T | undefined>,
+  ): Promise<T | undefined> {
     const account = accountKey(email);
     const failures = await byAccount.get(account);
     if (failures && failures.consumedPoints >= limits.maxFailuresPerAccount) throw tooMany(failures);
@@ -65,3 +69,4 @@ export function createLoginLimiter(redis: Redis, limits: LoginLimits) {
     return result;
   };
 }
+export type LoginLimiter = ReturnType<typeof createLoginLimiter>;

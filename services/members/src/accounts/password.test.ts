@@ -23,7 +23,9 @@ describe('argon2 password hashing', () => {
     // The prebuilt linux-x64 binary crashes on our machines (DESIGN.md): install builds from source.
     const require = createRequire(import.meta.url);
     const argon2Dir = path.dirname(require.resolve('argon2'));
-    const gypBuild = createRequire(path.join(argon2Dir, 'package.json'))('node-gyp-build') as { resolve(dir: string): string };
+    const gypBuild = createRequire(path.join(argon2Dir, 'package.json'))('node-gyp-build') as {
+      resolve(dir: string): string;
+    };
     expect(gypBuild.resolve(argon2Dir)).toBe(path.join(argon2Dir, 'build/Release/argon2.node'));
   });
 });

@@ -31,9 +31,11 @@ export function authRoutes({ sessions, issuer, limiter, publish, cookieSecure }:
     const input = parse(signupInputSchema, req.body);
     const user = await signup(input);
     // The account exists whatever happens to the welcome e-mail; a lost event is logged, not fatal.
-    await publish('member.signed_up', { userId: user._id, name: user.name, email: user.email }, `user-${user._id}`).catch(
-      (err: unknown) => req.log.error({ err, userId: user._id }, 'member.signed_up not published'),
-    );
+    await publish(
+      'member.signed_up',
+      { userId: user._id, name: user.name, email: user.email },
+      `user-${user._id}`,
+    ).catch((err: unknown) => req.log.error({ err, userId: user._id }, 'member.signed_up not published'));
     res.status(201).json(toCurrentUser(user));
   });
 

@@ -72,7 +72,10 @@ export async function authenticate(email: string, password: string): Promise<Use
   if (!user) return verifyAgainstDummy(password).then(() => undefined);
   if (!(await verifyPassword(user.password, password))) return undefined;
   if (needsRehash(user.password)) {
-    await UserModel.updateOne({ _id: user._id, password: user.password }, { $set: { password: await hashPassword(password) } });
+    await UserModel.updateOne(
+      { _id: user._id, password: user.password },
+      { $set: { password: await hashPassword(password) } },
+    );
   }
   return user;
 }

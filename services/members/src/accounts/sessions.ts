@@ -29,19 +29,18 @@ export function createSessionIssuer(redis: Redis, { privateKey, ttlSeconds }: Se
       expiresIn: ttlSeconds,
     });
     const key = userSessionsKey(user._id);
-    await redis
-      .multi()
-      .zremrangebyscore(key, '-inf', nowSeconds())
-      .zadd(key, exp, jti)
-      .expire(key, ttlSeconds)
-      .exec();
+    await redis.multi().zremrangebyscore(key, '-inf', nowSeconds()).zadd(key, exp, jti).expire(key, ttlSeconds).exec();
     return { token, maxAgeMs: ttlSeconds * 1000 };
   }
 
   /** Refuses this token from now until it would have expired anyway. */
   async function revoke(session: { sub: string; jti: string; exp: number }): Promise<void> {
     const ttl = Math.max(1, session.exp - nowSeconds());
-    await redis.multi().set(revokedKey(session.jti), '1', 'EX', ttl).zrem(userSessionsKey(Number(session.sub)), session.jti).exec();
+    await redis
+      .multi()
+      .set(revokedKey(session.jti), '1', 'EX', ttl)
+      .zrem(userSessionsKey(Number(session.sub)), session.jti)
+      .exec();
   }
 
   /** Revokes every live session of a user (the account is being deleted). */

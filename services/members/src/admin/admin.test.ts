@@ -49,7 +49,10 @@ describe('admin users API', () => {
   });
 
   it('refuses to delete an admin (403) and answers 404 for an unknown id, 400 for a bad one', async () => {
-    expect(await admin.delete('/api/admin/users/1')).toMatchObject({ status: 403, body: { message: ADMIN_NOT_DELETABLE } });
+    expect(await admin.delete('/api/admin/users/1')).toMatchObject({
+      status: 403,
+      body: { message: ADMIN_NOT_DELETABLE },
+    });
     expect((await admin.get('/api/auth/me')).status).toBe(200);
     expect((await admin.delete('/api/admin/users/999999')).status).toBe(404);
     expect((await admin.delete('/api/admin/users/0')).status).toBe(400);
@@ -62,7 +65,11 @@ describe('admin users API', () => {
     await member.post('/api/community/posts', { content: 'A post that goes with me', prompt: 'A prompt' });
     await other.member.post('/api/community/posts', { content: 'A post that stays' });
     const { recordPurchase } = await import('../profile/service.ts');
-    await recordPurchase(id, { productName: 'Soul Spark Session', productType: 'coaching_session', amount: 199_900 }, new Date());
+    await recordPurchase(
+      id,
+      { productName: 'Soul Spark Session', productType: 'coaching_session', amount: 199_900 },
+      new Date(),
+    );
 
     const res = await admin.delete(`/api/admin/users/${id}`);
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
@@ -82,16 +89,26 @@ describe('admin users API', () => {
 describe('first admin from the environment', () => {
   it('is created once, however many replicas start at the same time, and keeps its password', async () => {
     const email = 'second-coach@example.com';
-    await Promise.all(Array.from({ length: 4 }, () => ensureAdmin({ email, password: 'First-Password-1', name: 'Coach Two' }, members.logger)));
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        ensureAdmin({ email, password: 'First-Password-1', name: 'Coach Two' }, members.logger),
+      ),
+    );
     await ensureAdmin({ email, password: 'Changed-Password-2', name: 'Coach Two' }, members.logger);
     expect(await UserModel.countDocuments({ email })).toBe(1);
     const coach = caller(members.url, '10.8.0.1');
-    expect((await coach.post('/api/admin/login', { email, password: 'First-Password-1' })).body).toMatchObject({ role: 'admin', username: 'second-coach' });
+    expect((await coach.post('/api/admin/login', { email, password: 'First-Password-1' })).body).toMatchObject({
+      role: 'admin',
+      username: 'second-coach',
+    });
   });
 
   it('does not promote a member who already holds the e-mail', async () => {
     const { details } = await signedInMember(members.url);
     await ensureAdmin({ email: details.email, password: 'Admin-Password-9', name: 'Impostor' }, members.logger);
-    expect(await UserModel.findOne({ email: details.email }).lean()).toMatchObject({ role: 'user', name: details.name });
+    expect(await UserModel.findOne({ email: details.email }).lean()).toMatchObject({
+      role: 'user',
+      name: details.name,
+    });
   });
 });

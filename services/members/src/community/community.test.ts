@@ -16,12 +16,18 @@ describe('Sacred Circle', () => {
     const details = newMember();
     const member = caller(members.url);
     expect((await member.post('/api/auth/signup', details)).status).toBe(201);
-    expect((await member.post('/api/auth/login', { email: details.email, password: details.password })).status).toBe(200);
+    expect((await member.post('/api/auth/login', { email: details.email, password: details.password })).status).toBe(
+      200,
+    );
     const me = await member.get('/api/auth/me');
     expect(me.body).toMatchObject({ username: details.username, role: 'user' });
 
     const before = await member.get('/api/profile/progress');
-    expect(progressSchema.strict().parse(before.body)).toMatchObject({ totalPosts: 0, currentStreak: 0, spiritualLevel: 1 });
+    expect(progressSchema.strict().parse(before.body)).toMatchObject({
+      totalPosts: 0,
+      currentStreak: 0,
+      spiritualLevel: 1,
+    });
     expect(before.body.memberSince).toBe(me.body.createdAt);
 
     const { prompt } = (await member.get('/api/community/weekly-prompt')).body;
@@ -41,10 +47,20 @@ describe('Sacred Circle', () => {
     expect(feed.slice(0, 2).map((p: { id: string }) => p.id)).toEqual([plain.body.id, post.body.id]);
 
     const progress = (await member.get('/api/profile/progress')).body;
-    expect(progress).toMatchObject({ totalPosts: 2, totalReflections: 1, currentStreak: 1, longestStreak: 1, spiritualLevel: 1 });
+    expect(progress).toMatchObject({
+      totalPosts: 2,
+      totalReflections: 1,
+      currentStreak: 1,
+      longestStreak: 1,
+      spiritualLevel: 1,
+    });
     const journey = (await member.get('/api/profile/journey')).body;
     for (const milestone of journey) milestoneSchema.strict().parse(milestone);
-    expect(journey.map((m: { milestoneType: string }) => m.milestoneType).sort()).toEqual(['first_post', 'reflection', 'signup']);
+    expect(journey.map((m: { milestoneType: string }) => m.milestoneType).sort()).toEqual([
+      'first_post',
+      'reflection',
+      'signup',
+    ]);
     expect(journey.find((m: { milestoneType: string }) => m.milestoneType === 'reflection').description).toBe(prompt);
     expect((await member.get('/api/profile/purchases')).body).toEqual([]);
 
@@ -70,7 +86,14 @@ describe('Sacred Circle', () => {
 
   it('refuses empty, whitespace-only, too long and unknown-field posts with 400, and stores nothing', async () => {
     const { member } = await signedInMember(members.url);
-    for (const body of [{}, { content: '' }, { content: '   \n\t ' }, { content: 'x'.repeat(2001) }, { content: 'ok', userId: 1 }, { content: 42 }]) {
+    for (const body of [
+      {},
+      { content: '' },
+      { content: '   \n\t ' },
+      { content: 'x'.repeat(2001) },
+      { content: 'ok', userId: 1 },
+      { content: 42 },
+    ]) {
       const res = await member.post('/api/community/posts', body);
       expect(res.status).toBe(400);
       expect(res.body.issues.length).toBeGreaterThan(0);
@@ -90,15 +113,22 @@ describe('Sacred Circle', () => {
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     const progress = (await member.get('/api/profile/progress')).body;
     // 20 posts + 10 reflections = 30 growth points: level 4.
-    expect(progress).toMatchObject({ totalPosts: 20, totalReflections: 10, currentStreak: 1, longestStreak: 1, spiritualLevel: 4 });
+    expect(progress).toMatchObject({
+      totalPosts: 20,
+      totalReflections: 10,
+      currentStreak: 1,
+      longestStreak: 1,
+      spiritualLevel: 4,
+    });
     const journey: { milestoneType: string; title: string }[] = (await member.get('/api/profile/journey')).body;
     const count = (type: string) => journey.filter((m) => m.milestoneType === type).length;
     expect([count('signup'), count('first_post'), count('reflection'), count('level_up')]).toEqual([1, 1, 1, 3]);
-    expect(journey.filter((m) => m.milestoneType === 'level_up').map((m) => m.title).sort()).toEqual([
-      'Reached Level 2: Explorer',
-      'Reached Level 3: Student',
-      'Reached Level 4: Practitioner',
-    ]);
+    expect(
+      journey
+        .filter((m) => m.milestoneType === 'level_up')
+        .map((m) => m.title)
+        .sort(),
+    ).toEqual(['Reached Level 2: Explorer', 'Reached Level 3: Student', 'Reached Level 4: Practitioner']);
   });
 
   it('shows each member only their own profile', async () => {
@@ -136,10 +166,14 @@ describe('the demo member', () => {
     const purchases = (await maya.get('/api/profile/purchases')).body;
     expect(purchases).toHaveLength(3);
     for (const purchase of purchases) purchaseSchema.strict().parse(purchase);
-    expect(purchases.every((p: { currency: string; status: string }) => p.currency === 'INR' && p.status === 'completed')).toBe(true);
+    expect(
+      purchases.every((p: { currency: string; status: string }) => p.currency === 'INR' && p.status === 'completed'),
+    ).toBe(true);
     const types = (await maya.get('/api/profile/journey')).body.map((m: { milestoneType: string }) => m.milestoneType);
     expect(new Set(types)).toEqual(new Set(['signup', 'first_post', 'reflection', 'coaching_session', 'level_up']));
-    const posts = (await maya.get('/api/community/posts')).body.filter((p: { userId: number }) => p.userId === Number(login.body.id));
+    const posts = (await maya.get('/api/community/posts')).body.filter(
+      (p: { userId: number }) => p.userId === Number(login.body.id),
+    );
     expect(posts).toHaveLength(8);
 
     // Nobody else has purchases.

@@ -34,7 +34,13 @@ export async function listFeed(): Promise<CommunityPost[]> {
  */
 export async function createPost(userId: number, input: CommunityPostInput, at = new Date()): Promise<CommunityPost> {
   const prompt = input.prompt ? input.prompt : undefined;
-  const doc = await CommunityPostModel.create({ userId, content: input.content, weeklyPrompt: prompt, createdAt: at, updatedAt: at });
+  const doc = await CommunityPostModel.create({
+    userId,
+    content: input.content,
+    weeklyPrompt: prompt,
+    createdAt: at,
+    updatedAt: at,
+  });
   const id = doc._id.toString();
   let change: ProgressChange;
   try {

@@ -20,7 +20,12 @@ const DEMO_EVENTS: DemoEvent[] = [
   },
   {
     hoursAgo: 20 * 24,
-    purchase: { productName: 'Soul Spark Session', productType: COACHING_SESSION, amount: 199_900, notes: 'Discovery call: mapping what I want to heal first.' },
+    purchase: {
+      productName: 'Soul Spark Session',
+      productType: COACHING_SESSION,
+      amount: 199_900,
+      notes: 'Discovery call: mapping what I want to heal first.',
+    },
     sessionInHours: 26,
   },
   {
@@ -39,11 +44,21 @@ const DEMO_EVENTS: DemoEvent[] = [
   },
   {
     hoursAgo: 10 * 24,
-    purchase: { productName: 'Inner Peace Method (8 weeks)', productType: 'coaching_program', amount: 3_500_000, notes: 'Eight weekly sessions, starting next Monday.' },
+    purchase: {
+      productName: 'Inner Peace Method (8 weeks)',
+      productType: 'coaching_program',
+      amount: 3_500_000,
+      notes: 'Eight weekly sessions, starting next Monday.',
+    },
   },
   {
     hoursAgo: 5 * 24,
-    purchase: { productName: 'Soul Spark Session', productType: COACHING_SESSION, amount: 199_900, notes: 'Follow-up on boundaries at work.' },
+    purchase: {
+      productName: 'Soul Spark Session',
+      productType: COACHING_SESSION,
+      amount: 199_900,
+      notes: 'Follow-up on boundaries at work.',
+    },
     sessionInHours: 2,
   },
   {

@@ -1,6 +1,16 @@
 import { levelTitle } from '@coach/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyPost, applyPurchase, currentStreakOn, EMPTY_PROGRESS, growthPoints, levelFor, utcDay, utcWeek, type ProgressState } from './growth.ts';
+import {
+  applyPost,
+  applyPurchase,
+  currentStreakOn,
+  EMPTY_PROGRESS,
+  growthPoints,
+  levelFor,
+  utcDay,
+  utcWeek,
+  type ProgressState,
+} from './growth.ts';
 
 const at = (iso: string) => new Date(iso);
 const posts = (dates: string[], state: ProgressState = EMPTY_PROGRESS, reflection = false) =>
@@ -52,10 +62,18 @@ describe('spiritual level', () => {
     const nine = posts(Array.from({ length: 9 }, () => '2025-03-01T08:00:00Z'));
     expect(nine.spiritualLevel).toBe(1);
     expect(posts(['2025-03-01T09:00:00Z'], nine).spiritualLevel).toBe(2);
-    const reflections = posts(Array.from({ length: 5 }, () => '2025-03-01T08:00:00Z'), EMPTY_PROGRESS, true);
+    const reflections = posts(
+      Array.from({ length: 5 }, () => '2025-03-01T08:00:00Z'),
+      EMPTY_PROGRESS,
+      true,
+    );
     expect(growthPoints(reflections)).toBe(10);
     expect(reflections).toMatchObject({ totalPosts: 5, totalReflections: 5, spiritualLevel: 2 });
-    const session = applyPurchase(EMPTY_PROGRESS, { amount: 199_900, status: 'completed', productType: 'coaching_session' });
+    const session = applyPurchase(EMPTY_PROGRESS, {
+      amount: 199_900,
+      status: 'completed',
+      productType: 'coaching_session',
+    });
     expect(session).toMatchObject({ totalCoachingSessions: 1, totalSpent: 199_900, spiritualLevel: 2 });
   });
 
@@ -72,7 +90,11 @@ describe('spiritual level', () => {
     expect(levelFor({ ...EMPTY_PROGRESS, spiritualLevel: 4 })).toBe(4);
     const pending = applyPurchase(EMPTY_PROGRESS, { amount: 500, status: 'pending', productType: 'coaching_session' });
     expect(pending).toEqual(EMPTY_PROGRESS);
-    const program = applyPurchase(EMPTY_PROGRESS, { amount: 3_500_000, status: 'completed', productType: 'coaching_program' });
+    const program = applyPurchase(EMPTY_PROGRESS, {
+      amount: 3_500_000,
+      status: 'completed',
+      productType: 'coaching_program',
+    });
     expect(program).toMatchObject({ totalCoachingSessions: 0, totalSpent: 3_500_000, spiritualLevel: 1 });
   });
 });

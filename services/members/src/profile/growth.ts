@@ -45,7 +45,9 @@ export const EMPTY_PROGRESS: ProgressState = {
 export const POINTS_PER_LEVEL = 10;
 export const POINTS_PER_COACHING_SESSION = 10;
 
-export function growthPoints(p: Pick<ProgressState, 'totalPosts' | 'totalReflections' | 'totalCoachingSessions'>): number {
+export function growthPoints(
+  p: Pick<ProgressState, 'totalPosts' | 'totalReflections' | 'totalCoachingSessions'>,
+): number {
   return p.totalPosts + p.totalReflections + POINTS_PER_COACHING_SESSION * p.totalCoachingSessions;
 }
 

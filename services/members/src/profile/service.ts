@@ -1,7 +1,15 @@
 import { levelTitle, type Milestone, type Progress, type Purchase } from '@coach/contracts';
 import { HttpError } from '@coach/kit';
 import { UserModel } from '../accounts/model.ts';
-import { applyPost, applyPurchase, COACHING_SESSION, currentStreakOn, EMPTY_PROGRESS, utcWeek, type ProgressState } from './growth.ts';
+import {
+  applyPost,
+  applyPurchase,
+  COACHING_SESSION,
+  currentStreakOn,
+  EMPTY_PROGRESS,
+  utcWeek,
+  type ProgressState,
+} from './growth.ts';
 import { JourneyModel, ProgressModel, PurchaseModel } from './model.ts';
 
 type MilestoneType = Milestone['milestoneType'];
@@ -79,7 +87,10 @@ async function updateProgress(
     }
     const before = stateOf(doc);
     const after = change(before);
-    const { modifiedCount } = await ProgressModel.updateOne({ userId, rev: doc.rev }, { $set: after, $inc: { rev: 1 } });
+    const { modifiedCount } = await ProgressModel.updateOne(
+      { userId, rev: doc.rev },
+      { $set: after, $inc: { rev: 1 } },
+    );
     if (modifiedCount === 1) return { before, after };
     // Lost the race: back off a little (more after many losses) before trying again.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 20)));
