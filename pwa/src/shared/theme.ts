@@ -32,7 +32,7 @@ export const theme = createTheme({
     text: { primary: palette.ink, secondary: palette.inkSoft },
     divider: alpha(palette.plum, 0.14),
   },
-  shape: { borderRadius: 14 },
+  shape: { borderRadius: 4 },
   typography: {
     fontFamily: bodyFont,
     h1: { fontFamily: displayFont, fontWeight: 600, fontSize: 'clamp(2.4rem, 6vw, 4.2rem)', lineHeight: 1.08 },

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '../shared/api/client.ts';
 import { AppProviders } from '../shared/AppProviders.tsx';
@@ -16,9 +17,13 @@ function LocationProbe() {
  * Renders a UI inside the app's providers at a route, with the notices area, a fresh query
  * client (the app's defaults) and a location probe.
  */
-export function renderWithApp(ui: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+export function renderWithApp(
+  ui: ReactElement,
+  { route = '/', path = '*', fakeTimers = false }: { route?: string; path?: string; fakeTimers?: boolean } = {},
+) {
   const client = createQueryClient();
-  const user = userEvent.setup();
+  // With fake timers, user-event must advance them while it waits between its steps.
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
   const result = render(
     <AppProviders client={client}>
       <MemoryRouter initialEntries={[route]}>

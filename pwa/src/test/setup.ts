@@ -42,3 +42,13 @@ if (!('IntersectionObserver' in window)) {
 }
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+if (!('PointerEvent' in window)) {
+  class PointerEventShim extends MouseEvent {
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerType = init.pointerType ?? 'mouse';
+    }
+  }
+  Object.assign(window, { PointerEvent: PointerEventShim });
+}

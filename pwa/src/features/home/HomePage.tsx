@@ -40,7 +40,7 @@ export default function HomePage() {
           alignItems: 'center',
           py: { xs: 9, md: 12 },
           backgroundColor: palette.plumDeep,
-          backgroundImage: `linear-gradient(100deg, ${alpha(palette.plumDeep, 0.92)} 0%, ${alpha(palette.plumDeep, 0.72)} 45%, ${alpha(palette.plumDeep, 0.1)} 100%), url(${heroUrl})`,
+          backgroundImage: `linear-gradient(100deg, ${alpha(palette.plumDeep, 0.92)} 0%, ${alpha(palette.plumDeep, 0.72)} 45%, ${alpha(palette.plumDeep, 0.1)} 100%), url("${heroUrl}")`,
           backgroundSize: 'cover',
           backgroundPosition: 'center bottom',
         }}
@@ -131,10 +131,10 @@ export default function HomePage() {
           <Grid size={{ xs: 12, md: 7 }}>
             <Card sx={{ p: { xs: 2.5, md: 4 }, bgcolor: '#FFFDF8' }}>
               <Stack spacing={2.5}>
-                <Box sx={{ alignSelf: 'flex-end', maxWidth: '85%', bgcolor: 'primary.main', color: '#fff', px: 2.5, py: 1.75, borderRadius: 4, borderBottomRightRadius: 6 }}>
+                <Box sx={{ alignSelf: 'flex-end', maxWidth: '85%', bgcolor: 'primary.main', color: '#fff', px: 2.5, py: 1.75, borderRadius: 4, borderBottomRightRadius: 1 }}>
                   <Typography>I feel stuck and I don’t know what my next step should be.</Typography>
                 </Box>
-                <Box sx={{ alignSelf: 'flex-start', maxWidth: '90%', bgcolor: 'background.default', border: '1px solid', borderColor: 'divider', px: 2.5, py: 1.75, borderRadius: 4, borderBottomLeftRadius: 6 }}>
+                <Box sx={{ alignSelf: 'flex-start', maxWidth: '90%', bgcolor: 'background.default', border: '1px solid', borderColor: 'divider', px: 2.5, py: 1.75, borderRadius: 4, borderBottomLeftRadius: 1 }}>
                   <Typography>
                     Feeling stuck is often the soul’s way of asking you to pause before a new season. Place a hand on
                     your heart, take three slow breaths, and ask: “What would feel like relief right now?” Let the

@@ -139,7 +139,7 @@ export function WhisperWidget() {
               p: 2,
               pr: 5,
               borderRadius: 4,
-              borderBottomLeftRadius: 6,
+              borderBottomLeftRadius: 1,
               position: 'relative',
               bgcolor: '#FFFDF8',
               border: '1px solid',

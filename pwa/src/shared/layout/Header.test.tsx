@@ -1,0 +1,109 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../test/http.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { server } from '../../test/server.ts';
+import { site } from '../config/site.ts';
+import { Header } from './Header.tsx';
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('header (spec §2)', () => {
+  it('signed out: shows the logo, name, main links, Sign In and Book Free Call', async () => {
+    renderWithApp(<Header />);
+    const nav = mainNav();
+    expect(within(nav).getByRole('link', { name: `${site.name}, home` })).toHaveAttribute('href', '/');
+    for (const [label, href] of [
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Coaching', '/coaching'],
+      ['Testimonials', '/testimonials'],
+      ['Blog', '/blog'],
+      ['Ask AI', '/ask-ai'],
+      ['Contact', '/contact'],
+      ['Sign In', '/login'],
+    ]) {
+      expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
+    }
+    const book = within(nav).getByRole('link', { name: 'Book Free Call' });
+    expect(book).toHaveAttribute('href', site.schedulingUrl);
+    expect(book).toHaveAttribute('target', '_blank');
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Community' })).not.toBeInTheDocument());
+    expect(within(nav).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('highlights the current route', () => {
+    renderWithApp(<Header />, { route: '/blog' });
+    expect(within(mainNav()).getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+    expect(within(mainNav()).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('signed in: greets by name, shows Community, Profile and Logout', async () => {
+    signIn({ name: 'Asha Rao' });
+    renderWithApp(<Header />);
+    const nav = mainNav();
+    expect(await within(nav).findByText('Welcome, Asha Rao')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Community' })).toHaveAttribute('href', '/community');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it('greets by username when the user has no name', async () => {
+    signIn({ name: '', username: 'seeker42' });
+    renderWithApp(<Header />);
+    expect(await within(mainNav()).findByText('Welcome, seeker42')).toBeInTheDocument();
+  });
+
+  it('treats an auth failure as signed out', async () => {
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    renderWithApp(<Header />);
+    await waitFor(() => expect(within(mainNav()).getByRole('link', { name: 'Sign In' })).toBeInTheDocument());
+    expect(within(mainNav()).queryByText(/Welcome,/)).not.toBeInTheDocument();
+  });
+
+  it('changes style once the page has scrolled more than 50 px', () => {
+    renderWithApp(<Header />);
+    const bar = screen.getByRole('banner');
+    expect(bar).toHaveAttribute('data-scrolled', 'false');
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 50, configurable: true });
+      fireEvent.scroll(window);
+    });
+    expect(bar).toHaveAttribute('data-scrolled', 'false');
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 51, configurable: true });
+      fireEvent.scroll(window);
+    });
+    expect(bar).toHaveAttribute('data-scrolled', 'true');
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+      fireEvent.scroll(window);
+    });
+  });
+
+  it('opens a drawer with the same links (mobile labels) that closes when a link is chosen', async () => {
+    signIn({ name: 'Asha Rao' });
+    const { user } = renderWithApp(<Header />);
+    await within(mainNav()).findByText('Welcome, Asha Rao');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByRole('link', { name: 'Sacred Circle' })).toHaveAttribute('href', '/community');
+    expect(within(drawer).getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('link', { name: 'Testimonials' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/testimonials');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+  });
+
+  it('signed out, the drawer offers Sign In and Book Free Call', async () => {
+    const { user } = renderWithApp(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(within(drawer).getByRole('link', { name: 'Book Free Call' })).toHaveAttribute('href', site.schedulingUrl);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+  });
+});

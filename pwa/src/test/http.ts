@@ -1,0 +1,46 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { server } from './server.ts';
+
+/** A signed-in user for the current-user call. */
+export function signIn(user: { name?: string; username?: string; role?: 'user' | 'admin' } = {}) {
+  server.use(
+    http.get('/api/auth/me', () =>
+      HttpResponse.json({
+        id: '1',
+        name: user.name ?? 'Asha Rao',
+        username: user.username ?? 'asha',
+        email: 'asha@example.com',
+        role: user.role ?? 'user',
+        createdAt: '2025-01-01T00:00:00.000Z',
+      }),
+    ),
+  );
+}
+
+/** Records the requests a handler receives, answering with `body` and `status`. */
+export function capture(method: 'get' | 'post', path: string, body: JsonBodyType, status = 200) {
+  const requests: { body: unknown; headers: Headers }[] = [];
+  server.use(
+    http[method](path, async ({ request }) => {
+      const text = await request.text();
+      requests.push({ body: text ? JSON.parse(text) : undefined, headers: request.headers });
+      return HttpResponse.json(body, { status });
+    }),
+  );
+  return requests;
+}
+
+export const samplePost = (over: Partial<Record<string, unknown>> = {}) => ({
+  id: 'p1',
+  slug: 'finding-stillness',
+  title: 'Finding Stillness in a Busy World',
+  excerpt: 'Peace is not a place you arrive at; it is a way of travelling.',
+  content: '# The Practice\nBreathe slowly.\n\n## Going deeper\nNotice your thoughts.',
+  category: 'Healing',
+  imageUrl: '/images/blog/stillness.jpg',
+  createdAt: '2025-03-05T10:00:00.000Z',
+  readTime: 5,
+  isGenerated: false,
+  tags: ['peace', 'mindfulness'],
+  ...over,
+});
