@@ -22,7 +22,8 @@ export async function benchLogin(gatewayUrl: string): Promise<Record<string, num
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(DEMO_MEMBER),
   });
-  if (!probe.ok) throw new Error(`the demo member cannot sign in (${probe.status}): is the stack seeded (SEED_DEMO=true)?`);
+  if (!probe.ok)
+    throw new Error(`the demo member cannot sign in (${probe.status}): is the stack seeded (SEED_DEMO=true)?`);
 
   const [logins, reads, memberReads] = await Promise.all([
     autocannon({

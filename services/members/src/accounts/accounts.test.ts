@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generateKeyPairSync } from 'node:crypto';
 import { SESSION_COOKIE } from '@coach/contracts';
 import { SESSION_ISSUER } from '@coach/kit';
+import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
   TEST_ADMIN,
   type Members,
 } from '../testing/harness.ts';
+import { UserModel } from './model.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './service.ts';
 
 let members: Members;
@@ -142,6 +144,24 @@ describe('sign-in and sessions', () => {
     expect(unknown.body).toEqual(wrong.body);
     // Both spend one argon2 verification (tens of milliseconds); an unchecked miss would take ~1 ms.
     expect(unknown.ms).toBeGreaterThan(wrong.ms * 0.4);
+  });
+
+  it('replaces a hash made with weaker settings at the next sign-in', async () => {
+    const { details, id } = await signedInMember(members.url);
+    const weak = await argon2.hash(details.password, {
+      type: argon2.argon2id,
+      memoryCost: 4096,
+      timeCost: 1,
+      parallelism: 1,
+    });
+    await UserModel.updateOne({ _id: id }, { $set: { password: weak } });
+    const login = await caller(members.url, '10.1.1.1').post('/api/auth/login', {
+      email: details.email,
+      password: details.password,
+    });
+    expect(login.status).toBe(200);
+    const stored = await UserModel.findById(id).lean();
+    expect(stored?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('refuses operator objects and other non-strings in the login fields', async () => {
