@@ -30,14 +30,14 @@ export function needsRehash(hash: string): boolean {
   }
 }
 
-let dummyHash: Promise<string> | undefined;
+/** A hash of a random password nobody knows, made once per process as the module loads. */
+const dummyHash = hashPassword(randomBytes(32).toString('base64url'));
 
 /**
- * Spends the same work as checking a real password, against a random hash made once per
- * process: a sign-in for an unknown e-mail takes as long as one with a wrong password.
+ * Spends the same work as checking a real password: a sign-in for an unknown e-mail takes as
+ * long as one with a wrong password.
  */
 export async function verifyAgainstDummy(plain: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
   await verifyPassword(await dummyHash, plain);
   return false;
 }

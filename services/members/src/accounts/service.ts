@@ -8,7 +8,7 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '.
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
 export const USERNAME_TAKEN = 'This username is already taken. Please choose another one.';
 
-export function toCurrentUser(user: UserDoc): CurrentUser {
+export function toCurrentUser(user: Omit<UserDoc, 'password'>): CurrentUser {
   return {
     id: String(user._id),
     name: user.name,

@@ -8,7 +8,7 @@ import { deleteProfileOf } from '../profile/service.ts';
 
 export async function listUsers(): Promise<AdminUser[]> {
   const rows = await UserModel.find({}, { password: 0 }).sort({ _id: 1 }).lean<Omit<UserDoc, 'password'>[]>();
-  return rows.map((row) => toCurrentUser({ ...row, password: '' }));
+  return rows.map(toCurrentUser);
 }
 
 export const ADMIN_NOT_DELETABLE = 'Admin accounts cannot be deleted';

@@ -175,6 +175,8 @@ describe('the demo member', () => {
       (p: { userId: number }) => p.userId === Number(login.body.id),
     );
     expect(posts).toHaveLength(8);
+    const oldest = new Date(posts[posts.length - 1].createdAt).getTime();
+    expect(Math.round((Date.now() - oldest) / (24 * 3600 * 1000))).toBe(21);
 
     // Nobody else has purchases.
     const { member } = await signedInMember(members.url);
