@@ -1,6 +1,7 @@
 import { baseEnvSchema, loadConfig, portSchema } from '@coach/kit';
 import { z } from 'zod';
 
+/** An optional variable; compose passes unset ones as empty strings. */
 const optional = z
   .string()
   .optional()
@@ -16,7 +17,7 @@ export const workerEnvSchema = baseEnvSchema
     /** Any OpenAI-compatible endpoint; without a key the offline companion answers. */
     OPENAI_API_KEY: optional,
     OPENAI_BASE_URL: optional,
-    OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    OPENAI_MODEL: optional.transform((v) => v ?? 'gpt-4o-mini'),
     /** SMTP server (smtp://user:pass@host:587); without it e-mails are written as .eml files. */
     SMTP_URL: optional,
     OUTBOX_DIR: z.string().min(1).default('var/outbox'),

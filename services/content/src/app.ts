@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { addHealth, createApp, createSessionVerifier, finishApp, type Logger, type PublishEvent } from '@coach/kit';
 import express, { type Express } from 'express';
 import { adminBlogRoutes, publicBlogRoutes } from './blog/routes.ts';
+import { chatRoutes } from './chat/routes.ts';
+import { createChatService } from './chat/service.ts';
 import { contactRoutes } from './contact/routes.ts';
+import { dailyPostRoutes } from './daily-post/routes.ts';
+import type { JobRunner } from './jobs.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { siteStatsRoutes } from './site-stats/routes.ts';
 
@@ -15,10 +19,13 @@ export interface ContentDeps {
   redis: Redis;
   publish: PublishEvent;
   sessionPublicKey: string;
+  /** Chat replies and daily posts are computed by ai-worker; content waits for them. */
+  jobs: { chat: JobRunner; dailyPost: JobRunner };
+  limits: { chatTimeoutMs: number; chatPerMinute: number; generateTimeoutMs: number };
 }
 
-/** The content service's HTTP app: blog, stats, newsletter, contact and their admin views. */
-export function buildContentApp({ logger, redis, publish, sessionPublicKey }: ContentDeps): Express {
+/** The content service's HTTP app: blog, stats, newsletter, contact, AI chat and their admin views. */
+export function buildContentApp({ logger, redis, publish, sessionPublicKey, jobs, limits }: ContentDeps): Express {
   const app = createApp(logger);
   const sessions = createSessionVerifier(sessionPublicKey, redis);
   addHealth(app, redis);
@@ -29,5 +36,7 @@ export function buildContentApp({ logger, redis, publish, sessionPublicKey }: Co
   app.use(siteStatsRoutes(redis));
   app.use(newsletterRoutes(redis, publish, sessions));
   app.use(contactRoutes(redis, publish, sessions));
+  app.use(chatRoutes(redis, createChatService(jobs.chat, limits.chatTimeoutMs), limits.chatPerMinute));
+  app.use(dailyPostRoutes(redis, sessions, jobs.dailyPost, limits.generateTimeoutMs));
   return finishApp(app, logger);
 }

@@ -1,16 +1,39 @@
+import { QUEUES } from '@coach/contracts';
 import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis, serve } from '@coach/kit';
 import mongoose from 'mongoose';
 import { buildContentApp } from './app.ts';
 import { seedDemoPosts } from './blog/seed.ts';
+import { CHAT_MESSAGES } from './chat/service.ts';
 import { config } from './config.ts';
+import { startGeneratedPostConsumer } from './daily-post/consumer.ts';
+import { DAILY_POST_MESSAGES } from './daily-post/routes.ts';
+import { createJobRunner } from './jobs.ts';
 
 const logger = createLogger('content', config.LOG_LEVEL);
 await connectMongo(config.MONGO_URL, logger);
 await mongoose.connection.syncIndexes();
 const redis = createRedis(config.REDIS_URL);
-const queues = createQueues(createRedis(config.REDIS_URL, { forWorkers: true }));
+const queueConnection = createRedis(config.REDIS_URL, { forWorkers: true });
+const queues = createQueues(queueConnection);
 const publish = createEventPublisher(queues);
+const postConsumer = startGeneratedPostConsumer(queueConnection, logger);
+const jobs = {
+  chat: createJobRunner(queues.get(QUEUES.chat), logger, CHAT_MESSAGES),
+  dailyPost: createJobRunner(queues.get(QUEUES.dailyPost), logger, DAILY_POST_MESSAGES),
+};
+const limits = {
+  chatTimeoutMs: config.CHAT_TIMEOUT_MS,
+  chatPerMinute: config.CHAT_RATE_LIMIT_PER_MINUTE,
+  generateTimeoutMs: config.GENERATE_TIMEOUT_MS,
+};
 if (config.SEED_DEMO) await seedDemoPosts(logger);
 
-const app = buildContentApp({ logger, redis, publish, sessionPublicKey: config.SESSION_PUBLIC_KEY });
-await serve(app, config.PORT, logger, [() => queues.close(), () => redis.quit(), () => mongoose.disconnect()]);
+const app = buildContentApp({ logger, redis, publish, sessionPublicKey: config.SESSION_PUBLIC_KEY, jobs, limits });
+await serve(app, config.PORT, logger, [
+  () => postConsumer.close(),
+  () => Promise.all([jobs.chat.close(), jobs.dailyPost.close()]),
+  () => queues.close(),
+  () => queueConnection.quit(),
+  () => redis.quit(),
+  () => mongoose.disconnect(),
+]);

@@ -22,7 +22,7 @@ export async function listAll(): Promise<BlogPostDoc[]> {
 }
 
 /** A slug from the title that no other post has: `title`, then `title-2`, `title-3`, ... */
-async function freeSlug(title: string, exceptId?: mongoose.Types.ObjectId): Promise<string> {
+export async function freeSlug(title: string, exceptId?: mongoose.Types.ObjectId): Promise<string> {
   const base = slugify(title);
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
@@ -32,7 +32,7 @@ async function freeSlug(title: string, exceptId?: mongoose.Types.ObjectId): Prom
 }
 
 /** Runs a write that picks a slug; a concurrent writer taking the same slug makes it pick again. */
-async function withFreeSlug<T>(write: () => Promise<T>): Promise<T> {
+export async function withFreeSlug<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await write();

@@ -1,0 +1,30 @@
+import type { EventJob } from '@coach/contracts';
+import type { Logger, Redis } from '@coach/kit';
+import type { Job } from 'bullmq';
+import type { Mailer } from './mailer.ts';
+import { emailsFor, type EmailSettings } from './templates.ts';
+
+const SENT_TTL_S = 30 * 24 * 3600;
+export const sentKey = (eventId: string, kind: string) => `email:sent:${eventId}:${kind}`;
+
+/**
+ * Processes QUEUES.emails: sends the e-mails of an event, each at most once. Each e-mail sent is
+ * recorded in Redis under (event id, kind), so a retried or recovered job sends only the
+ * e-mails not sent yet (for contact.received: the coach's notification and the sender's
+ * acknowledgement are recorded apart). A failed send throws, and the queue retries it with backoff.
+ */
+export function emailProcessor(deps: { redis: Redis; mailer: Mailer; settings: EmailSettings; logger: Logger }) {
+  return async (job: Job<EventJob>): Promise<{ sent: number }> => {
+    const event = job.data;
+    let sent = 0;
+    for (const email of emailsFor(event, deps.settings)) {
+      const key = sentKey(event.id, email.kind);
+      if (await deps.redis.exists(key)) continue;
+      await deps.mailer.send(email, `${event.id}.${email.kind}`);
+      await deps.redis.set(key, new Date().toISOString(), 'EX', SENT_TTL_S, 'NX');
+      sent += 1;
+      deps.logger.info({ event: event.name, eventId: event.id, kind: email.kind }, 'e-mail sent');
+    }
+    return { sent };
+  };
+}

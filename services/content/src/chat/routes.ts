@@ -1,0 +1,43 @@
+import { askAiInputSchema, chatInputSchema, type AskAiAnswer, type ChatAnswer } from '@coach/contracts';
+import { HttpError, parse, type Redis } from '@coach/kit';
+import { Router, type RequestHandler } from 'express';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { ChatService } from './service.ts';
+
+/** Per-IP chat budget shared by both chats and every content replica (kept in Redis). */
+function chatRateLimit(redis: Redis, perMinute: number): RequestHandler {
+  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:chat', points: perMinute, duration: 60 });
+  return async (req, _res, next) => {
+    try {
+      await limiter.consume(req.ip ?? 'unknown');
+    } catch (rejected) {
+      if (!(rejected instanceof RateLimiterRes)) throw rejected;
+      throw new HttpError(429, 'You are sending messages very quickly. Please pause for a moment, then try again.', undefined, {
+        'Retry-After': String(Math.max(1, Math.ceil(rejected.msBeforeNext / 1000))),
+      });
+    }
+    next();
+  };
+}
+
+/** POST /api/ai/chat (the modal) and POST /api/ask-ai (the Soul Companion page). Never cached. */
+export function chatRoutes(redis: Redis, chat: ChatService, perMinute: number): Router {
+  const router = Router();
+  router.use(['/api/ai/chat', '/api/ask-ai'], (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  const limit = chatRateLimit(redis, perMinute);
+
+  router.post('/api/ai/chat', limit, async (req, res) => {
+    const { message, context, tone } = parse(chatInputSchema, req.body);
+    const answer: ChatAnswer = { response: await chat.reply({ message, context, tone }) };
+    res.json(answer);
+  });
+  router.post('/api/ask-ai', limit, async (req, res) => {
+    const { question } = parse(askAiInputSchema, req.body);
+    const answer: AskAiAnswer = { answer: await chat.reply({ message: question }) };
+    res.json(answer);
+  });
+  return router;
+}

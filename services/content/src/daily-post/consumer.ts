@@ -1,0 +1,21 @@
+import { eventPayloadSchemas, QUEUES, type EventJob } from '@coach/contracts';
+import type { Logger, Redis } from '@coach/kit';
+import { Worker, type Job } from 'bullmq';
+import { storeGeneratedPost } from './store.ts';
+
+/** Consumes blog.post_generated (QUEUES.contentPosts): content owns the posts, so it stores them. */
+export function startGeneratedPostConsumer(connection: Redis, logger: Logger): Worker {
+  const worker = new Worker(
+    QUEUES.contentPosts,
+    async (job: Job<EventJob<'blog.post_generated'>>) => {
+      const { requestId, post } = eventPayloadSchemas['blog.post_generated'].parse(job.data.payload);
+      const stored = await storeGeneratedPost(requestId, post);
+      logger.info({ requestId, slug: stored.slug }, 'generated post stored');
+      return { postId: stored._id.toString() };
+    },
+    { connection, concurrency: 2 },
+  );
+  worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, reason: err.message }, 'storing a generated post failed'));
+  worker.on('error', (err) => logger.error({ err }, 'generated post consumer error'));
+  return worker;
+}

@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID, sign } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { QUEUES, SESSION_COOKIE } from '@coach/contracts';
+import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis, SESSION_ISSUER } from '@coach/kit';
+import { freePort, REPO_ROOT, sessionKeyPair, startMongo, startRedis } from '@coach/kit/embedded';
+import mongoose from 'mongoose';
+import { buildContentApp, type ContentDeps } from '../app.ts';
+import { CHAT_MESSAGES } from '../chat/service.ts';
+import { startGeneratedPostConsumer } from '../daily-post/consumer.ts';
+import { DAILY_POST_MESSAGES } from '../daily-post/routes.ts';
+import { createJobRunner } from '../jobs.ts';
+
+/**
+ * The content service in-process, wired as its main.ts wires it (generated-post consumer, job
+ * runners), against a real mongod and redis-server of its own, listening on a free port.
+ */
+export async function startContent(limits: Partial<ContentDeps['limits']> = {}) {
+  const mongo = await startMongo();
+  const redisServer = await startRedis();
+  const logger = createLogger('content-test', 'silent');
+  await connectMongo(`${mongo.url.replace(/\/$/, '')}/content-test`, logger);
+  await mongoose.connection.syncIndexes();
+  const redis = createRedis(redisServer.url);
+  const queueConnection = createRedis(redisServer.url, { forWorkers: true });
+  const queues = createQueues(queueConnection);
+  const consumer = startGeneratedPostConsumer(queueConnection, logger);
+  const jobs = {
+    chat: createJobRunner(queues.get(QUEUES.chat), logger, CHAT_MESSAGES),
+    dailyPost: createJobRunner(queues.get(QUEUES.dailyPost), logger, DAILY_POST_MESSAGES),
+  };
+  const keys = sessionKeyPair();
+  const app = buildContentApp({
+    logger,
+    redis,
+    publish: createEventPublisher(queues),
+    sessionPublicKey: keys.publicKey,
+    jobs,
+    limits: { chatTimeoutMs: 3000, chatPerMinute: 1000, generateTimeoutMs: 8000, ...limits },
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  /** A session cookie of the given role, signed as the members service signs it. */
+  function sessionCookie(role: 'admin' | 'user'): string {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ sub: '1', role, jti: randomUUID(), iss: SESSION_ISSUER, iat: now, exp: now + 3600 })}`;
+    return `${SESSION_COOKIE}=${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), keys.privateKey).toString('base64url')}`;
+  }
+
+  async function stop() {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await consumer.close();
+    await Promise.all([jobs.chat.close(), jobs.dailyPost.close()]);
+    await queues.close();
+    await queueConnection.quit();
+    await redis.quit();
+    await mongoose.disconnect();
+    await redisServer.stop();
+    await mongo.stop();
+  }
+  return { url, redisUrl: redisServer.url, queues, sessionCookie, stop };
+}
+export type Content = Awaited<ReturnType<typeof startContent>>;
+
+/** POSTs JSON and reads the JSON answer. */
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** ai-worker as its own process (as in production), started with `env` and ready once healthy. */
+export async function startWorker(env: Record<string, string>) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services/ai-worker/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', OUTBOX_DIR: path.join(REPO_ROOT, 'var/test-outbox'), ...env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let started = Date.now(); ; ) {
+    if (child.exitCode !== null) throw new Error(`ai-worker exited with code ${child.exitCode}`);
+    if (Date.now() - started > 30_000) throw new Error('ai-worker did not become healthy');
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+export type WorkerProcess = Awaited<ReturnType<typeof startWorker>>;
+
+/**
+ * A local OpenAI-compatible endpoint (POST /v1/chat/completions). `answer` decides each reply:
+ * a text, an HTTP error status, or 'hang' (never answers). Every request body is recorded.
+ */
+export async function startFakeOpenAi() {
+  const requests: Array<{ model: string; messages: Array<{ role: string; content: string }> }> = [];
+  let answer: (request: (typeof requests)[number]) => string | number | 'hang' = () => 'A reply from the model.';
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        res.writeHead(404).end();
+        return;
+      }
+      const request = JSON.parse(body) as (typeof requests)[number];
+      requests.push(request);
+      const reply = answer(request);
+      if (reply === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      if (typeof reply === 'number') {
+        res.writeHead(reply, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'provider failure' } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: `chatcmpl-${randomUUID()}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: request.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    requests,
+    answerWith(fn: typeof answer) {
+      answer = fn;
+    },
+    async stop() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+export type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>;
