@@ -23,7 +23,7 @@ export function renderWithApp(
 ) {
   const client = createQueryClient();
   // With fake timers, user-event must advance them while it waits between its steps.
-  const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
+  const user = userEvent.setup(fakeTimers ? { delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {});
   const result = render(
     <AppProviders client={client}>
       <MemoryRouter initialEntries={[route]}>

@@ -52,3 +52,7 @@ if (!('PointerEvent' in window)) {
   }
   Object.assign(window, { PointerEvent: PointerEventShim });
 }
+
+// Testing Library advances fake timers (while it waits) only through a `jest` global: give it
+// vitest's, so waitFor and user-event keep working under vi.useFakeTimers().
+Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });

@@ -130,14 +130,14 @@ export default function AskAiPage() {
                   return (
                     <ListItemButton key={q} onClick={() => void ask(q)} disabled={typing} sx={{ borderRadius: 3, mb: 0.5 }}>
                       <ListItemIcon sx={{ minWidth: 32, color: asked ? 'success.main' : 'secondary.main' }}>
-                        {asked ? <CheckIcon fontSize="small" aria-label="Asked" /> : <AutoAwesomeIcon fontSize="small" aria-hidden />}
+                        {asked ? <CheckIcon fontSize="small" titleAccess="Asked" /> : <AutoAwesomeIcon fontSize="small" aria-hidden />}
                       </ListItemIcon>
                       <ListItemText primary={q} />
                     </ListItemButton>
                   );
                 })}
               </List>
-              <Alert icon={<InfoIcon />} severity="info" sx={{ mt: 2, bgcolor: '#F3E7D7', color: 'text.primary', '& .MuiAlert-icon': { color: 'primary.main' } }}>
+              <Alert role="note" icon={<InfoIcon />} severity="info" sx={{ mt: 2, bgcolor: '#F3E7D7', color: 'text.primary', '& .MuiAlert-icon': { color: 'primary.main' } }}>
                 Soul Companion is an AI guide, not a person. It offers reflections, not medical, psychological or crisis
                 support. In an emergency, please contact your local emergency services.
               </Alert>
