@@ -1,4 +1,5 @@
 import { addHealth, createApp, finishApp, type Logger, type Redis } from '@coach/kit';
+import compression from 'compression';
 import type { Express } from 'express';
 import type { GatewayConfig } from './config.ts';
 import { bodyLimit } from './limits/body-limit.ts';
@@ -39,6 +40,8 @@ function helmetOptions(secure: boolean) {
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Redis): Express {
   const app = createApp(logger, { json: false, trustProxy: false, helmet: helmetOptions(config.COOKIE_SECURE) });
   addHealth(app, redis, { mongo: false });
+  // gzip for browsers that ask for it: JSON answers and the app's files alike.
+  app.use(compression({ threshold: 1024 }));
   const targets: Record<Upstream, string> = { content: config.CONTENT_URL, members: config.MEMBERS_URL };
   const proxies: Record<Upstream, ReturnType<typeof proxyTo>> = {
     content: proxyTo('content', targets.content, config.UPSTREAM_TIMEOUT_MS, logger),

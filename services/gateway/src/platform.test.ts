@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The real thing: mongod, redis-server, content and gateway as separate processes.
 let stack: Stack;
 let db: mongoose.Connection;
-const UPSTREAM_TIMEOUT_MS = 1500;
+// Long enough for 200 concurrent likes on a busy 2-core machine, short enough to test the 504.
+const UPSTREAM_TIMEOUT_MS = 4000;
 
 const api = (path: string, init: RequestInit = {}) => fetch(`${stack.gatewayUrl}${path}`, init);
 const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import compression from 'compression';
 import express, { Router } from 'express';
 
 /** Files that must be revalidated on every load so a new release is picked up. */
@@ -14,7 +13,6 @@ const ALWAYS_REVALIDATE = /^\/(index\.html|sw\.js|registerSW\.js|manifest\.webma
 export function pwaRoutes(distDir: string): Router {
   const router = Router();
   const indexHtml = path.join(distDir, 'index.html');
-  router.use(compression());
   router.use(
     express.static(distDir, {
       index: false,

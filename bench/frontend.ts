@@ -1,0 +1,62 @@
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/** Gzipped bytes of every script the home route loads in a real browser. */
+export async function homeRouteJsKb(baseUrl: string): Promise<{ files: number; gzipKb: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage();
+    const sizes: Promise<number>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') sizes.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
+    });
+    await page.goto(baseUrl, { waitUntil: 'load' });
+    await page.waitForTimeout(2000); // lazy chunks requested after first render
+    const bytes = await Promise.all(sizes);
+    return { files: bytes.length, gzipKb: Math.round(bytes.reduce((a, b) => a + b, 0) / 102.4) / 10 };
+  } finally {
+    await browser.close();
+  }
+}
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+}
+
+/**
+ * Lighthouse with its default mobile settings (emulated phone, simulated slow 4G and CPU) in
+ * Debian's Chromium. `cookie` signs the run in (for member pages).
+ */
+export async function lighthouseScores(urls: string[], cookie?: string): Promise<Record<string, LighthouseScores>> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  const scores: Record<string, LighthouseScores> = {};
+  try {
+    for (const url of urls) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      const categories = result?.lhr.categories ?? {};
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      scores[new URL(url).pathname] = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+      };
+    }
+  } finally {
+    chrome.kill();
+  }
+  return scores;
+}
