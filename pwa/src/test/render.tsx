@@ -10,7 +10,7 @@ import { Notices } from '../shared/notices/Notices.tsx';
 /** Shows the current location so a test can assert where a link or button went. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
 /**

@@ -1,0 +1,152 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WHISPER_DISABLED_KEY } from '../../shared/config/site.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { resetChat, useChat } from '../chat/store.ts';
+import { WhisperWidget } from './WhisperWidget.tsx';
+import { WHISPERS, createWhisperItems } from './whispers.ts';
+
+const bubble = () => screen.queryByRole('status');
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+function renderWidget() {
+  return renderWithApp(
+    <>
+      <WhisperWidget />
+      <div data-whisper-section="about">About section</div>
+      <button type="button" data-whisper-hover="coaching">
+        Book a call
+      </button>
+    </>,
+    { fakeTimers: true },
+  );
+}
+
+describe('whisper items (spec §3, §4, §9)', () => {
+  it('has about 100 comforting quotes and one item per trigger slot', () => {
+    expect(WHISPERS.length).toBeGreaterThanOrEqual(95);
+    const items = createWhisperItems(() => 0.5);
+    expect(items.filter((i) => i.trigger === 'time').map((i) => i.delay)).toEqual([15, 45, 120, 180, 300, 420, 600].map((s) => s * 1000));
+    expect(items.filter((i) => i.trigger === 'scroll').map((i) => i.condition)).toEqual(['about', 'coaching', '50%']);
+    expect(items.find((i) => i.trigger === 'idle')?.delay).toBe(60_000);
+    expect(items.some((i) => i.trigger === 'hover')).toBe(true);
+    expect(items.every((i) => !i.shown)).toBe(true);
+  });
+});
+
+describe('whisper widget (spec §2, §4)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    resetChat();
+  });
+  afterEach(() => {
+    Object.defineProperty(window, 'innerHeight', { value: 768, configurable: true });
+  });
+
+  it('shows the first whisper 15 s after load and hides it after 8 s', () => {
+    renderWidget();
+    advance(14_999);
+    expect(bubble()).not.toBeInTheDocument();
+    advance(1);
+    expect(bubble()).toHaveTextContent(WHISPERS[0]);
+    advance(7_999);
+    expect(bubble()).toBeInTheDocument();
+    advance(1);
+    expect(bubble()).not.toBeInTheDocument();
+  });
+
+  it('fires the time whispers at 15 s, 45 s, 2, 3, 5, 7 and 10 minutes, each once', () => {
+    renderWidget();
+    const times = [15, 45, 120, 180, 300, 420, 600].map((s) => s * 1000);
+    let now = 0;
+    const shown: string[] = [];
+    for (const t of times) {
+      // Keep the visitor active so the idle whisper does not take a slot.
+      fireEvent.mouseMove(window);
+      advance(t - now - 1);
+      now = t - 1;
+      expect(bubble()).not.toBeInTheDocument();
+      advance(1);
+      now = t;
+      shown.push(bubble()?.textContent ?? '');
+      fireEvent.click(screen.getByRole('button', { name: 'Close whisper' }));
+    }
+    expect(shown).toHaveLength(7);
+    expect(shown.every(Boolean)).toBe(true);
+    expect(shown[0]).toContain(WHISPERS[0]);
+  });
+
+  it('never shows a whisper over another one', () => {
+    renderWidget();
+    advance(15_000);
+    const first = bubble()?.textContent;
+    fireEvent.mouseOver(screen.getByRole('button', { name: 'Book a call' }));
+    expect(bubble()?.textContent).toBe(first);
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('fires the idle whisper after 60 s without mouse move, scroll, click or key press', () => {
+    renderWidget();
+    advance(15_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Close whisper' }));
+    // activity restarts the idle count
+    advance(20_000);
+    fireEvent.keyDown(window, { key: 'a' });
+    // (the 45 s time whisper comes and goes by itself meanwhile)
+    advance(59_999);
+    expect(bubble()).not.toBeInTheDocument();
+    advance(1);
+    expect(bubble()).toBeInTheDocument();
+  });
+
+  it('fires the hover whisper when a coaching button is hovered', () => {
+    renderWidget();
+    fireEvent.mouseOver(screen.getByRole('button', { name: 'Book a call' }));
+    expect(bubble()).toHaveTextContent('A free clarity call is a gentle first step.');
+  });
+
+  it('fires a scroll whisper when the about section enters the viewport', async () => {
+    renderWidget();
+    const section = screen.getByText('About section');
+    section.getBoundingClientRect = () => ({ top: 2000, bottom: 2400 }) as DOMRect;
+    fireEvent.scroll(window);
+    await act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    expect(bubble()).not.toBeInTheDocument();
+    section.getBoundingClientRect = () => ({ top: 300, bottom: 700 }) as DOMRect;
+    fireEvent.scroll(window);
+    await act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    expect(bubble()).toHaveTextContent('Every journey inward begins with a single honest breath.');
+  });
+
+  it('can be closed by hand', () => {
+    renderWidget();
+    fireEvent.mouseOver(screen.getByRole('button', { name: 'Book a call' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close whisper' }));
+    expect(bubble()).not.toBeInTheDocument();
+  });
+
+  it('Disable hides the widget for good and stores the whisper-disabled key', () => {
+    renderWidget();
+    fireEvent.mouseOver(screen.getByRole('button', { name: 'Book a call' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Disable' }));
+    expect(localStorage.getItem(WHISPER_DISABLED_KEY)).toBe('true');
+    expect(WHISPER_DISABLED_KEY).toMatch(/^[a-z0-9]+s-whisper-disabled$/);
+    expect(screen.queryByRole('button', { name: 'Ask the coach' })).not.toBeInTheDocument();
+    advance(15_000);
+    expect(bubble()).not.toBeInTheDocument();
+  });
+
+  it('stays hidden when the key was stored on an earlier visit', () => {
+    localStorage.setItem(WHISPER_DISABLED_KEY, 'true');
+    renderWidget();
+    expect(screen.queryByRole('button', { name: 'Ask the coach' })).not.toBeInTheDocument();
+    advance(15_000);
+    expect(bubble()).not.toBeInTheDocument();
+  });
+
+  it("'Ask the coach' opens the chat", () => {
+    renderWidget();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask the coach' }));
+    expect(useChat.getState().open).toBe(true);
+  });
+});
