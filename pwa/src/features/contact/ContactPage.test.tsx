@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { site } from '../../shared/config/site.ts';
+import { capture } from '../../test/http.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { server } from '../../test/server.ts';
+import ContactPage from './ContactPage.tsx';
+
+function setup() {
+  const view = renderWithApp(<ContactPage />);
+  const form = screen.getByRole('form', { name: 'Contact form' });
+  return {
+    ...view,
+    form,
+    name: within(form).getByRole('textbox', { name: /Your Name/ }),
+    email: within(form).getByRole('textbox', { name: /Email Address/ }),
+    subject: within(form).getByRole('combobox', { name: /Subject/ }),
+    message: within(form).getByRole('textbox', { name: /Your Message/ }),
+    submit: within(form).getByRole('button', { name: 'Send Message' }),
+  };
+}
+
+/** Types into a field by pasting: a real input event, without a key event per character. */
+async function fill(v: ReturnType<typeof setup>, field: HTMLElement, text: string) {
+  await v.user.click(field);
+  await v.user.paste(text);
+}
+
+async function fillValid(v: ReturnType<typeof setup>) {
+  await fill(v, v.name, 'Asha');
+  await fill(v, v.email, 'asha@example.com');
+  await v.user.click(v.subject);
+  await v.user.click(await screen.findByRole('option', { name: 'Retreat Information' }));
+  await fill(v, v.message, 'I would love to join the next retreat.');
+}
+
+describe('contact page (spec §2, §4, §5, §8)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('has the side cards: booking, WhatsApp, e-mail and socials; a contact title; 6-row message', () => {
+    const v = setup();
+    expect(document.title).toMatch(/Contact/);
+    expect(document.title).toMatch(/Clarity Call/);
+    expect(screen.getByRole('region', { name: 'Book a Free Clarity Call' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Book a Free Clarity Call' })).getByRole('link')).toHaveAttribute('href', site.schedulingUrl);
+    const wa = within(screen.getByRole('region', { name: 'Quick WhatsApp Message' })).getByRole('link');
+    expect(wa.getAttribute('href')).toContain(encodeURIComponent(site.whatsappGreeting));
+    expect(wa).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+    expect(screen.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', site.instagramUrl);
+    expect(screen.getByRole('link', { name: 'YouTube' })).toHaveAttribute('href', site.youtubeUrl);
+    expect(v.message).toHaveAttribute('rows', '6');
+  });
+
+  it('offers the four subjects with their labels', async () => {
+    const v = setup();
+    await v.user.click(v.subject);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => [o.getAttribute('data-value'), o.textContent])).toEqual([
+      ['1-on-1-coaching', '1-on-1 Coaching Inquiry'],
+      ['group-program', 'Group Program Interest'],
+      ['retreat', 'Retreat Information'],
+      ['general', 'General Question'],
+    ]);
+  });
+
+  it('shows the exact validation messages and sends nothing', async () => {
+    const requests = capture('post', '/api/contact', { ok: true, message: 'x' });
+    const v = setup();
+    await fill(v, v.name, 'A');
+    await fill(v, v.email, 'not-an-email');
+    await fill(v, v.message, 'short');
+    await v.user.click(v.submit);
+    expect(screen.getByText('Name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Please select a subject')).toBeInTheDocument();
+    expect(screen.getByText('Message must be at least 10 characters')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+    // errors clear as the visitor fixes the fields
+    await fill(v, v.name, 'sha');
+    expect(screen.queryByText('Name must be at least 2 characters')).not.toBeInTheDocument();
+  });
+
+  it("sends with an Idempotency-Key: 'Sending...' (disabled), then the success notice and a reset form", async () => {
+    let release: () => void = () => {};
+    const bodies: { body: unknown; key: string | null }[] = [];
+    server.use(
+      http.post('/api/contact', async ({ request }) => {
+        bodies.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+        await new Promise<void>((r) => (release = r));
+        return HttpResponse.json({ ok: true, message: 'Message received' }, { status: 201 });
+      }),
+    );
+    const v = setup();
+    await fillValid(v);
+    await v.user.click(v.submit);
+    const sending = await within(v.form).findByRole('button', { name: 'Sending...' });
+    expect(sending).toBeDisabled();
+    release();
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Message Sent Successfully!');
+    expect(notice).toHaveTextContent("Thank you for reaching out. I'll get back to you within 24 hours.");
+    expect(v.name).toHaveValue('');
+    expect(v.email).toHaveValue('');
+    expect(v.message).toHaveValue('');
+    expect(bodies[0]?.body).toEqual({ name: 'Asha', email: 'asha@example.com', subject: 'retreat', message: 'I would love to join the next retreat.' });
+    expect(bodies[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps the message and shows the destructive notice when sending fails (and logs it)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.post('/api/contact', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    const v = setup();
+    await fillValid(v);
+    await v.user.click(v.submit);
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Error Sending Message');
+    expect(notice).toHaveTextContent('Please try again or contact me directly via email.');
+    expect(v.message).toHaveValue('I would love to join the next retreat.');
+    expect(within(v.form).getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(logged).toHaveBeenCalled();
+  });
+});
