@@ -8,11 +8,16 @@ export interface LlmMessage {
 
 /** A language model behind any OpenAI-compatible chat completions endpoint. */
 export interface Llm {
-  complete(messages: LlmMessage[], options: { timeoutMs: number; maxTokens: number; temperature: number }): Promise<string>;
+  complete(
+    messages: LlmMessage[],
+    options: { timeoutMs: number; maxTokens: number; temperature: number },
+  ): Promise<string>;
 }
 
 /** The configured model, or undefined when no OPENAI_API_KEY is set (the offline mode). */
-export function createLlm(config: Pick<WorkerConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>): Llm | undefined {
+export function createLlm(
+  config: Pick<WorkerConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>,
+): Llm | undefined {
   if (!config.OPENAI_API_KEY) return undefined;
   // Retries are the queue's business (with backoff), not the client's.
   const client = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0 });

@@ -25,7 +25,11 @@ const mailer = createMailer({
 });
 
 // A worker that dies mid-job gives the job back after WORKER_LOCK_MS (the stalled-job check).
-const options: WorkerOptions = { connection, lockDuration: config.WORKER_LOCK_MS, stalledInterval: config.WORKER_LOCK_MS };
+const options: WorkerOptions = {
+  connection,
+  lockDuration: config.WORKER_LOCK_MS,
+  stalledInterval: config.WORKER_LOCK_MS,
+};
 const workers = [
   new Worker(QUEUES.chat, chatProcessor(llm), { ...options, concurrency: config.CHAT_CONCURRENCY }),
   new Worker(
@@ -43,7 +47,11 @@ for (const worker of workers) {
 }
 await scheduleDailyPost(queues.get(QUEUES.dailyPost), config.DAILY_POST_HOUR);
 logger.info(
-  { model: llm ? config.OPENAI_MODEL : 'offline companion', mail: config.SMTP_URL ? 'smtp' : 'outbox', dailyPostHour: config.DAILY_POST_HOUR },
+  {
+    model: llm ? config.OPENAI_MODEL : 'offline companion',
+    mail: config.SMTP_URL ? 'smtp' : 'outbox',
+    dailyPostHour: config.DAILY_POST_HOUR,
+  },
   'ai-worker ready',
 );
 

@@ -46,7 +46,10 @@ export function createJobRunner(queue: Queue, logger: Logger, messages: JobRunne
       return (await job.waitUntilFinished(events, timeoutMs)) as T;
     } catch (err) {
       const timedOut = Date.now() - started >= timeoutMs;
-      logger.warn({ queue: queue.name, jobId: job.id, timedOut, reason: (err as Error).message }, 'job did not succeed');
+      logger.warn(
+        { queue: queue.name, jobId: job.id, timedOut, reason: (err as Error).message },
+        'job did not succeed',
+      );
       if (timedOut) throw new HttpError(504, messages.tooSlow);
       throw new HttpError(503, messages.unavailable, undefined, { 'Retry-After': '10' });
     }

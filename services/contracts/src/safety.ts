@@ -33,6 +33,9 @@ const CRISIS_PATTERNS: RegExp[] = [
 
 /** The referral when the text speaks of suicide or self-harm, else undefined. */
 export function crisisReplyFor(text: string): string | undefined {
-  const normalized = text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ');
+  const normalized = text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ');
   return CRISIS_PATTERNS.some((pattern) => pattern.test(normalized)) ? CRISIS_REPLY : undefined;
 }

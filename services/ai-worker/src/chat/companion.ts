@@ -2,7 +2,10 @@ import { GENERAL_REPLIES, THEMES, type Theme } from './library.ts';
 
 /** The theme whose signals the message matches most often (earlier themes win ties), if any. */
 export function themeOf(message: string): Theme | undefined {
-  const text = message.toLowerCase().replace(/[\u2018\u2019]/g, "'").trim();
+  const text = message
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .trim();
   let best: Theme | undefined;
   let bestScore = 0;
   for (const theme of THEMES) {

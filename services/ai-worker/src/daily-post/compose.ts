@@ -12,20 +12,18 @@ import { PRACTICE_HEADINGS, TOPICS, type Topic } from './library.ts';
 
 export type GeneratedPost = EventPayload<'blog.post_generated'>['post'];
 
-/** A deterministic random source seeded by a text: the same request composes the same post. */
-export function seededRandom(seed: string): () => number {
-  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const DAY_MS = 24 * 3600 * 1000;
 
-const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)];
+/**
+ * The number that chooses a post's parts, fixed per request (a retry composes the same post):
+ * for a scheduled post its day's number, so consecutive days rotate through the topics; for any
+ * other request a hash of its id.
+ */
+export function selectorOf(requestId: string): number {
+  const day = /^daily-(\d{4}-\d{2}-\d{2})$/.exec(requestId);
+  if (day) return Math.floor(Date.parse(day[1]) / DAY_MS);
+  return createHash('sha256').update(requestId).digest().readUInt32LE(0);
+}
 
 /** The post fields derived from its text: slug, excerpt, reading time and local image. */
 export function finishPost(draft: { title: string; category: string; tags: string[]; content: string }): GeneratedPost {
@@ -44,24 +42,36 @@ export function finishPost(draft: { title: string; category: string; tags: strin
 
 /**
  * A post composed offline from the curated library: a topic, then one of its titles, openings,
- * two of its sections, a practice and a closing, all chosen by the request id. '# ' lines are
- * the renderer's section headings and '## ' lines its sub-headings.
+ * two of its sections, a practice and a closing. Each time a topic comes back (every
+ * TOPICS.length days) it has another title and another body, and a whole post repeats only
+ * after years. '# ' lines are the renderer's section headings and '## ' lines its sub-headings.
  */
 export function composePost(requestId: string): GeneratedPost {
-  const random = seededRandom(requestId);
-  const topic: Topic = pick(TOPICS, random);
-  const skipped = Math.floor(random() * topic.sections.length);
-  const sections = topic.sections.filter((_, i) => i !== skipped).slice(0, 2);
-  const practice = pick(topic.practices, random);
+  const n = selectorOf(requestId);
+  const topic: Topic = TOPICS[n % TOPICS.length];
+  let round = Math.floor(n / TOPICS.length);
+  const title = topic.titles[round % topic.titles.length];
+  // The body's parts are the digits of `round` in mixed radix: the first changes every round.
+  const next = <T>(items: readonly T[]): T => {
+    const item = items[round % items.length];
+    round = Math.floor(round / items.length);
+    return item;
+  };
+  const intro = next(topic.intros);
+  const skipped = next(topic.sections);
+  const practice = next(topic.practices);
+  const closing = next(topic.closings);
+  const practiceHeading = next(PRACTICE_HEADINGS);
+  const sections = topic.sections.filter((s) => s !== skipped);
   const content = [
-    pick(topic.intros, random),
+    intro,
     ...sections.flatMap((s) => [`# ${s.heading}`, s.body]),
-    `# ${pick(PRACTICE_HEADINGS, random)}`,
+    `# ${practiceHeading}`,
     `## ${practice.heading}`,
     practice.body,
-    pick(topic.closings, random),
+    closing,
   ].join('\n\n');
-  return finishPost({ title: pick(topic.titles, random), category: topic.category, tags: topic.tags, content });
+  return finishPost({ title, category: topic.category, tags: topic.tags, content });
 }
 
 /** What the model must return for a post. */

@@ -1,13 +1,13 @@
 import { BLOG_FILTER_CATEGORIES } from '@coach/contracts';
 import type { Llm } from '../llm.ts';
-import { composePost, parseModelPost, seededRandom, type GeneratedPost } from './compose.ts';
+import { composePost, parseModelPost, selectorOf, type GeneratedPost } from './compose.ts';
 import { TOPICS } from './library.ts';
 
 /** How long the model may take to write a post. */
 export const POST_MODEL_TIMEOUT_MS = 60_000;
 
 export const POST_SYSTEM_PROMPT = [
-  'You write the daily blog post of a spiritual life coach, in the coach\'s voice: warm, compassionate, grounded and practical.',
+  "You write the daily blog post of a spiritual life coach, in the coach's voice: warm, compassionate, grounded and practical.",
   'The post is published on the coach\'s website with an "AI Generated" badge.',
   'Answer with one JSON object and nothing else: {"title": string, "category": string, "tags": string[], "content": string}.',
   `category is one of: ${BLOG_FILTER_CATEGORIES.join(', ')}. tags are 3 to 5 short lower-case phrases.`,
@@ -19,18 +19,17 @@ export const POST_SYSTEM_PROMPT = [
 
 /**
  * Today's post for a request: written by the model when one is configured, else composed
- * offline from the curated library. The category (and the model's theme) follow the request id.
+ * offline from the curated library. The category and theme follow the request id, as offline.
  */
 export async function generatePost(requestId: string, llm: Llm | undefined): Promise<GeneratedPost> {
   if (!llm) return composePost(requestId);
-  const random = seededRandom(requestId);
-  const category = BLOG_FILTER_CATEGORIES[Math.floor(random() * BLOG_FILTER_CATEGORIES.length)];
-  const themes = TOPICS.filter((t) => t.category === category).flatMap((t) => t.tags);
-  const theme = themes[Math.floor(random() * themes.length)];
+  const n = selectorOf(requestId);
+  const topic = TOPICS[n % TOPICS.length];
+  const theme = topic.tags[Math.floor(n / TOPICS.length) % topic.tags.length];
   const answer = await llm.complete(
     [
       { role: 'system', content: POST_SYSTEM_PROMPT },
-      { role: 'user', content: `Write today's post in the category "${category}", on the theme of ${theme}.` },
+      { role: 'user', content: `Write today's post in the category "${topic.category}", on the theme of ${theme}.` },
     ],
     { timeoutMs: POST_MODEL_TIMEOUT_MS, maxTokens: 1500, temperature: 0.9 },
   );

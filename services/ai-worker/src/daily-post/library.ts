@@ -15,7 +15,7 @@ export interface Topic {
   tags: string[];
   titles: string[];
   intros: string[];
-  /** Two of these are chosen, in their order here. */
+  /** Three sections, of which a post has two, in their order here. */
   sections: Section[];
   practices: Section[];
   closings: string[];
@@ -28,7 +28,13 @@ export const TOPICS: Topic[] = [
   {
     category: 'Healing',
     tags: ['healing', 'self-compassion', 'inner child'],
-    titles: ['Tending the Places That Still Hurt', 'The Kindness That Heals', 'Healing Begins With How You Speak to Yourself'],
+    titles: [
+      'Tending the Places That Still Hurt',
+      'The Kindness That Heals',
+      'Healing Begins With How You Speak to Yourself',
+      'Becoming a Safe Place for Yourself',
+      'What Your Old Wounds Are Asking For',
+    ],
     intros: [
       'Most of us know how to be kind to a friend in pain. We soften our voice, we listen, we remind them that they are doing their best. Yet when the pain is our own, we often reach for criticism instead of care.',
       'Old wounds have a way of announcing themselves at unexpected moments: a tone of voice, a closed door, a feeling of being left out. When they do, they are not asking to be judged. They are asking to be tended.',
@@ -63,9 +69,187 @@ export const TOPICS: Topic[] = [
     ],
   },
   {
+    category: 'Purpose',
+    tags: ['purpose', 'calling', 'meaning'],
+    titles: [
+      'Listening for Your Quiet Calling',
+      'Purpose Is a Direction, Not a Destination',
+      'The Whisper Beneath Your Restlessness',
+      'Following the Thread of What Matters',
+      'When Your Life Asks for More Meaning',
+    ],
+    intros: [
+      'We often imagine purpose as a single grand answer that will arrive one day and make everything clear. In truth, purpose usually speaks in whispers: a pull toward certain people, certain questions, certain kinds of work.',
+      'Restlessness can be a gift. When a life that looks fine on the outside feels too small on the inside, something in you is asking to grow.',
+    ],
+    sections: [
+      {
+        heading: 'Clues Hidden in Ordinary Days',
+        body: 'Your purpose leaves fingerprints on your everyday life. Notice when you lose track of time, what people thank you for, and which injustices or beauties move you most. These are not random preferences. They are clues, pointing toward the gifts you are here to share.',
+      },
+      {
+        heading: 'Why Fear Gets Loud Near Your Calling',
+        body: 'The closer we come to what truly matters to us, the louder our fears often become. The voice that says "who are you to do this?" tends to appear exactly when we approach something meaningful. Fear near your calling is not a stop sign. It is often a sign that you care.',
+      },
+      {
+        heading: 'Purpose Can Change as You Grow',
+        body: 'What gave your life meaning at twenty may not be what calls you at forty. That is not failure or inconsistency; it is maturity. Purpose is a living relationship with the world, and like every relationship, it deepens and changes over time.',
+      },
+    ],
+    practices: [
+      {
+        heading: 'The Alive List',
+        body: 'For the next seven days, write down one moment each evening when you felt most alive, useful or at peace. Add a line about what you were doing and who you were with. At the end of the week, read the list in one sitting and circle what repeats. Those repetitions are your compass.',
+      },
+      {
+        heading: 'A Letter From Your Future Self',
+        body: 'Imagine yourself ten years from now, living a life that feels deeply true. Write a letter from that future self to the person you are today. What do they thank you for? What do they encourage you to begin? Write freely for fifteen minutes, then underline the sentence that moves you most.',
+      },
+    ],
+    closings: [
+      'You do not need the whole map to take the next step. Follow the whisper, and trust that the path will reveal itself as you walk it.',
+      'Your life already matters. Purpose is simply the practice of living as if you believe it.',
+    ],
+  },
+  {
+    category: 'Spiritual Growth',
+    tags: ['presence', 'meditation', 'mindfulness'],
+    titles: [
+      'The Practice of Coming Back',
+      'Presence Is the Doorway',
+      'Finding the Sacred in This Moment',
+      'Awakening in Ordinary Moments',
+      'The Quiet Path of Attention',
+    ],
+    intros: [
+      'Spiritual growth is often imagined as climbing toward something far away. Yet many traditions agree that what we are seeking is already here, in the moment we keep rushing past.',
+      'The mind loves to live in yesterday and tomorrow. The spirit lives now. Every time we return to the present moment, we return to the place where life is actually happening.',
+    ],
+    sections: [
+      {
+        heading: 'Wandering Is Part of the Path',
+        body: 'In meditation, the mind will wander. This is not failure; it is the whole practice. Each time you notice that you have drifted and gently return, you strengthen the muscle of presence. A session full of wandering and returning is not a bad meditation. It is a faithful one.',
+      },
+      {
+        heading: 'Ordinary Moments as Practice',
+        body: 'You do not need a cushion or a retreat to grow spiritually. Washing a cup, walking to the car, listening to a friend: each can become a practice when done with full attention. The sacred is not elsewhere. It is in the texture of the ordinary, waiting to be noticed.',
+      },
+      {
+        heading: 'The Gift of Silence',
+        body: 'We fill our days with sound: music, podcasts, notifications, conversation. Silence can feel uncomfortable at first, even empty. But in silence, insights surface that had no room before. A few minutes of quiet each day can become a doorway to a deeper kind of listening.',
+      },
+    ],
+    practices: [
+      {
+        heading: 'Three Breaths Before Each Transition',
+        body: 'Before you start the car, open your laptop or walk into a room, pause for three slow breaths. Feel your feet, soften your shoulders and notice one thing you can see. These tiny pauses, repeated through the day, weave presence into the fabric of your life.',
+      },
+      {
+        heading: 'A Ten-Minute Sitting',
+        body: 'Sit comfortably with your back upright and relaxed. Close your eyes and rest your attention on the sensation of breathing at the nostrils. Count each exhale from one to ten, then begin again. When you lose count, smile and start over at one. Do this each morning for a week and notice what changes.',
+      },
+    ],
+    closings: [
+      'This moment is not a waiting room for a better one. It is the only place where your life, and your awakening, can happen.',
+      'Come back, and come back again. That gentle returning is the path.',
+    ],
+  },
+  {
+    category: 'Daily Wisdom',
+    tags: ['gratitude', 'joy', 'daily ritual'],
+    titles: [
+      'The Quiet Power of Gratitude',
+      'Small Joys, Daily Medicine',
+      'Noticing What Is Already Good',
+      'A Grateful Heart on Ordinary Days',
+      'Counting What Is Already Given',
+    ],
+    intros: [
+      'The mind is wired to notice what is wrong. It kept our ancestors alive, but left unchecked it can make a good life feel like a list of problems.',
+      'Gratitude is not about pretending everything is fine. It is about widening the lens until we can see the good that sits beside the hard.',
+    ],
+    sections: [
+      {
+        heading: 'Why Gratitude Changes the Brain',
+        body: 'Each time we pause to notice something good, we strengthen the pathways that help us notice more of it. Over weeks, a simple habit of appreciation can shift the background mood of a life, making it easier to recover from setbacks and to feel connected to others.',
+      },
+      {
+        heading: 'Gratitude on Hard Days',
+        body: 'On difficult days gratitude can feel forced, and it should never be used to silence real pain. But even in hard seasons there is often something small to hold on to: a kind message, a warm drink, the fact that you are still trying. Small gratitude is still gratitude.',
+      },
+      {
+        heading: 'Sharing the Good',
+        body: 'Gratitude grows when it is spoken. Telling someone specifically what they did and how it affected you is a gift to both of you. It strengthens relationships and reminds us that we are held by a web of care larger than we usually notice.',
+      },
+    ],
+    practices: [
+      {
+        heading: 'Three Good Things',
+        body: 'Tonight, before sleep, write down three good things that happened today and why they happened. They can be tiny: sunlight through a window, a shared laugh, a task finished. Do this for seven nights and notice how your attention begins to change during the day.',
+      },
+      {
+        heading: 'One Message of Thanks',
+        body: 'Think of someone who has helped you, recently or long ago. Send them a short message telling them exactly what they did and what it meant to you. Keep it simple and sincere. Notice how you feel after sending it.',
+      },
+    ],
+    closings: [
+      'May you notice, today, at least one small gift that was waiting for your attention.',
+      'What we appreciate, appreciates. Let today be a day of noticing.',
+    ],
+  },
+  {
+    category: 'Transformation',
+    tags: ['letting go', 'change', 'new beginnings'],
+    titles: [
+      'The Art of Letting Go',
+      'Making Room for What Wants to Come',
+      'Releasing What You Have Outgrown',
+      'Open Hands, Open Heart',
+      'Trusting the Space After an Ending',
+    ],
+    intros: [
+      'Every transformation asks us to release something: an old role, a belief, a relationship or a version of ourselves that once kept us safe. Letting go is rarely easy, even when we know it is time.',
+      'Autumn trees do not cling to their leaves. They let them fall, trusting that spring will come. We can learn from their quiet wisdom.',
+    ],
+    sections: [
+      {
+        heading: 'Why We Hold On',
+        body: 'We hold on to what is familiar because the known feels safer than the unknown, even when the known is painful. Holding on is not weakness. It is the mind trying to protect us. Recognising this allows us to meet our resistance with compassion instead of frustration.',
+      },
+      {
+        heading: 'Grieving What You Release',
+        body: 'Letting go often involves grief, even when the change is chosen and good. You may miss an old identity, a familiar routine or a relationship that no longer fits. Allow yourself to mourn. Grief honours what was, and it clears space for what is coming.',
+      },
+      {
+        heading: 'The Space Between',
+        body: 'After letting go and before the new arrives, there is often a season of emptiness. It can feel uncomfortable, even frightening. Yet this space is sacred. It is where new possibilities have room to take shape, if we can resist the urge to fill it too quickly.',
+      },
+    ],
+    practices: [
+      {
+        heading: 'A Ritual of Release',
+        body: 'Write on a piece of paper something you are ready to release: a habit, a fear, a story about yourself. Read it aloud, thank it for what it gave you, and then tear the paper or safely burn it. Rituals give the heart a way to feel what the mind has already decided.',
+      },
+      {
+        heading: 'Clear One Small Space',
+        body: 'Choose one drawer, shelf or corner of your home and clear it of everything you no longer need. As you work, notice what you feel about each object. Outer clearing often mirrors inner clearing, and one small empty space can remind you that there is room for something new.',
+      },
+    ],
+    closings: [
+      'What you release makes room for what is trying to find you. Open your hands, and trust the space.',
+      'Letting go is not losing. It is making space for the life that is waiting to grow.',
+    ],
+  },
+  {
     category: 'Healing',
     tags: ['rest', 'nervous system', 'burnout'],
-    titles: ['Rest Is Sacred, Not Selfish', 'When the Body Asks You to Slow Down', 'The Healing Power of Doing Less'],
+    titles: [
+      'Rest Is Sacred, Not Selfish',
+      'When the Body Asks You to Slow Down',
+      'The Healing Power of Doing Less',
+      'You Are Allowed to Stop',
+      'Restoring Your Energy, Gently',
+    ],
     intros: [
       'We live in a world that rewards exhaustion and calls it dedication. Many of us only allow ourselves to rest once everything is done, and everything is never done.',
       'Tiredness that sleep does not fix is often a message. The body and the spirit are asking for something deeper than a day off: they are asking to be allowed to stop performing for a while.',
@@ -101,45 +285,14 @@ export const TOPICS: Topic[] = [
   },
   {
     category: 'Purpose',
-    tags: ['purpose', 'calling', 'meaning'],
-    titles: ['Listening for Your Quiet Calling', 'Purpose Is a Direction, Not a Destination', 'The Whisper Beneath Your Restlessness'],
-    intros: [
-      'We often imagine purpose as a single grand answer that will arrive one day and make everything clear. In truth, purpose usually speaks in whispers: a pull toward certain people, certain questions, certain kinds of work.',
-      'Restlessness can be a gift. When a life that looks fine on the outside feels too small on the inside, something in you is asking to grow.',
-    ],
-    sections: [
-      {
-        heading: 'Clues Hidden in Ordinary Days',
-        body: 'Your purpose leaves fingerprints on your everyday life. Notice when you lose track of time, what people thank you for, and which injustices or beauties move you most. These are not random preferences. They are clues, pointing toward the gifts you are here to share.',
-      },
-      {
-        heading: 'Why Fear Gets Loud Near Your Calling',
-        body: 'The closer we come to what truly matters to us, the louder our fears often become. The voice that says "who are you to do this?" tends to appear exactly when we approach something meaningful. Fear near your calling is not a stop sign. It is often a sign that you care.',
-      },
-      {
-        heading: 'Purpose Can Change as You Grow',
-        body: 'What gave your life meaning at twenty may not be what calls you at forty. That is not failure or inconsistency; it is maturity. Purpose is a living relationship with the world, and like every relationship, it deepens and changes over time.',
-      },
-    ],
-    practices: [
-      {
-        heading: 'The Alive List',
-        body: 'For the next seven days, write down one moment each evening when you felt most alive, useful or at peace. Add a line about what you were doing and who you were with. At the end of the week, read the list in one sitting and circle what repeats. Those repetitions are your compass.',
-      },
-      {
-        heading: 'A Letter From Your Future Self',
-        body: 'Imagine yourself ten years from now, living a life that feels deeply true. Write a letter from that future self to the person you are today. What do they thank you for? What do they encourage you to begin? Write freely for fifteen minutes, then underline the sentence that moves you most.',
-      },
-    ],
-    closings: [
-      'You do not need the whole map to take the next step. Follow the whisper, and trust that the path will reveal itself as you walk it.',
-      'Your life already matters. Purpose is simply the practice of living as if you believe it.',
-    ],
-  },
-  {
-    category: 'Purpose',
     tags: ['gifts', 'service', 'leadership'],
-    titles: ['Your Gifts Are Meant to Be Shared', 'Small Acts, Deep Purpose', 'Leading With What You Love'],
+    titles: [
+      'Your Gifts Are Meant to Be Shared',
+      'Small Acts, Deep Purpose',
+      'Leading With What You Love',
+      'The Purpose Hidden in What Comes Easily',
+      'Serving From Overflow, Not Emptiness',
+    ],
     intros: [
       'Many people wait for permission to offer their gifts: the right qualification, the right moment, the right amount of confidence. Meanwhile, the world waits for exactly what they carry.',
       'Purpose does not only live in big decisions. It lives in the way we listen, the way we create and the way we show up for the people in front of us.',
@@ -175,45 +328,14 @@ export const TOPICS: Topic[] = [
   },
   {
     category: 'Spiritual Growth',
-    tags: ['presence', 'meditation', 'mindfulness'],
-    titles: ['The Practice of Coming Back', 'Presence Is the Doorway', 'Finding the Sacred in This Moment'],
-    intros: [
-      'Spiritual growth is often imagined as climbing toward something far away. Yet many traditions agree that what we are seeking is already here, in the moment we keep rushing past.',
-      'The mind loves to live in yesterday and tomorrow. The spirit lives now. Every time we return to the present moment, we return to the place where life is actually happening.',
-    ],
-    sections: [
-      {
-        heading: 'Wandering Is Part of the Path',
-        body: 'In meditation, the mind will wander. This is not failure; it is the whole practice. Each time you notice that you have drifted and gently return, you strengthen the muscle of presence. A session full of wandering and returning is not a bad meditation. It is a faithful one.',
-      },
-      {
-        heading: 'Ordinary Moments as Practice',
-        body: 'You do not need a cushion or a retreat to grow spiritually. Washing a cup, walking to the car, listening to a friend: each can become a practice when done with full attention. The sacred is not elsewhere. It is in the texture of the ordinary, waiting to be noticed.',
-      },
-      {
-        heading: 'The Gift of Silence',
-        body: 'We fill our days with sound: music, podcasts, notifications, conversation. Silence can feel uncomfortable at first, even empty. But in silence, insights surface that had no room before. A few minutes of quiet each day can become a doorway to a deeper kind of listening.',
-      },
-    ],
-    practices: [
-      {
-        heading: 'Three Breaths Before Each Transition',
-        body: 'Before you start the car, open your laptop or walk into a room, pause for three slow breaths. Feel your feet, soften your shoulders and notice one thing you can see. These tiny pauses, repeated through the day, weave presence into the fabric of your life.',
-      },
-      {
-        heading: 'A Ten-Minute Sitting',
-        body: 'Sit comfortably with your back upright and relaxed. Close your eyes and rest your attention on the sensation of breathing at the nostrils. Count each exhale from one to ten, then begin again. When you lose count, smile and start over at one. Do this each morning for a week and notice what changes.',
-      },
-    ],
-    closings: [
-      'This moment is not a waiting room for a better one. It is the only place where your life, and your awakening, can happen.',
-      'Come back, and come back again. That gentle returning is the path.',
-    ],
-  },
-  {
-    category: 'Spiritual Growth',
     tags: ['intuition', 'inner wisdom', 'trust'],
-    titles: ['Learning to Trust Your Inner Voice', 'The Quiet Wisdom Within', 'How Intuition Speaks'],
+    titles: [
+      'Learning to Trust Your Inner Voice',
+      'The Quiet Wisdom Within',
+      'How Intuition Speaks',
+      'Your Body Knows the Way',
+      'Hearing Yourself Above the Noise',
+    ],
     intros: [
       'You have probably had the experience of knowing something before you could explain it: a feeling about a person, a place or a decision that later proved true. That quiet knowing is intuition, and it can be strengthened like any other capacity.',
       'In a world full of advice, opinions and expert voices, the hardest voice to hear can be our own. Yet it is often the one that knows the way.',
@@ -249,45 +371,14 @@ export const TOPICS: Topic[] = [
   },
   {
     category: 'Daily Wisdom',
-    tags: ['gratitude', 'joy', 'daily ritual'],
-    titles: ['The Quiet Power of Gratitude', 'Small Joys, Daily Medicine', 'Noticing What Is Already Good'],
-    intros: [
-      'The mind is wired to notice what is wrong. It kept our ancestors alive, but left unchecked it can make a good life feel like a list of problems.',
-      'Gratitude is not about pretending everything is fine. It is about widening the lens until we can see the good that sits beside the hard.',
-    ],
-    sections: [
-      {
-        heading: 'Why Gratitude Changes the Brain',
-        body: 'Each time we pause to notice something good, we strengthen the pathways that help us notice more of it. Over weeks, a simple habit of appreciation can shift the background mood of a life, making it easier to recover from setbacks and to feel connected to others.',
-      },
-      {
-        heading: 'Gratitude on Hard Days',
-        body: 'On difficult days gratitude can feel forced, and it should never be used to silence real pain. But even in hard seasons there is often something small to hold on to: a kind message, a warm drink, the fact that you are still trying. Small gratitude is still gratitude.',
-      },
-      {
-        heading: 'Sharing the Good',
-        body: 'Gratitude grows when it is spoken. Telling someone specifically what they did and how it affected you is a gift to both of you. It strengthens relationships and reminds us that we are held by a web of care larger than we usually notice.',
-      },
-    ],
-    practices: [
-      {
-        heading: 'Three Good Things',
-        body: 'Tonight, before sleep, write down three good things that happened today and why they happened. They can be tiny: sunlight through a window, a shared laugh, a task finished. Do this for seven nights and notice how your attention begins to change during the day.',
-      },
-      {
-        heading: 'One Message of Thanks',
-        body: 'Think of someone who has helped you, recently or long ago. Send them a short message telling them exactly what they did and what it meant to you. Keep it simple and sincere. Notice how you feel after sending it.',
-      },
-    ],
-    closings: [
-      'May you notice, today, at least one small gift that was waiting for your attention.',
-      'What we appreciate, appreciates. Let today be a day of noticing.',
-    ],
-  },
-  {
-    category: 'Daily Wisdom',
     tags: ['boundaries', 'self-respect', 'relationships'],
-    titles: ['Saying No With Love', 'Boundaries Are a Form of Kindness', 'Protecting Your Peace Without Closing Your Heart'],
+    titles: [
+      'Saying No With Love',
+      'Boundaries Are a Form of Kindness',
+      'Protecting Your Peace Without Closing Your Heart',
+      'The Gentle Strength of a Clear No',
+      'Honouring Your Limits With Grace',
+    ],
     intros: [
       'Many kind-hearted people find it hard to say no. They fear disappointing others, seeming selfish or losing love. So they say yes, and yes again, until there is little of them left.',
       'A boundary is not a wall. It is a gate that you are allowed to open and close, so that what enters your life does so with your consent.',
@@ -323,45 +414,14 @@ export const TOPICS: Topic[] = [
   },
   {
     category: 'Transformation',
-    tags: ['letting go', 'change', 'new beginnings'],
-    titles: ['The Art of Letting Go', 'Making Room for What Wants to Come', 'Releasing What You Have Outgrown'],
-    intros: [
-      'Every transformation asks us to release something: an old role, a belief, a relationship or a version of ourselves that once kept us safe. Letting go is rarely easy, even when we know it is time.',
-      'Autumn trees do not cling to their leaves. They let them fall, trusting that spring will come. We can learn from their quiet wisdom.',
-    ],
-    sections: [
-      {
-        heading: 'Why We Hold On',
-        body: 'We hold on to what is familiar because the known feels safer than the unknown, even when the known is painful. Holding on is not weakness. It is the mind trying to protect us. Recognising this allows us to meet our resistance with compassion instead of frustration.',
-      },
-      {
-        heading: 'Grieving What You Release',
-        body: 'Letting go often involves grief, even when the change is chosen and good. You may miss an old identity, a familiar routine or a relationship that no longer fits. Allow yourself to mourn. Grief honours what was, and it clears space for what is coming.',
-      },
-      {
-        heading: 'The Space Between',
-        body: 'After letting go and before the new arrives, there is often a season of emptiness. It can feel uncomfortable, even frightening. Yet this space is sacred. It is where new possibilities have room to take shape, if we can resist the urge to fill it too quickly.',
-      },
-    ],
-    practices: [
-      {
-        heading: 'A Ritual of Release',
-        body: 'Write on a piece of paper something you are ready to release: a habit, a fear, a story about yourself. Read it aloud, thank it for what it gave you, and then tear the paper or safely burn it. Rituals give the heart a way to feel what the mind has already decided.',
-      },
-      {
-        heading: 'Clear One Small Space',
-        body: 'Choose one drawer, shelf or corner of your home and clear it of everything you no longer need. As you work, notice what you feel about each object. Outer clearing often mirrors inner clearing, and one small empty space can remind you that there is room for something new.',
-      },
-    ],
-    closings: [
-      'What you release makes room for what is trying to find you. Open your hands, and trust the space.',
-      'Letting go is not losing. It is making space for the life that is waiting to grow.',
-    ],
-  },
-  {
-    category: 'Transformation',
     tags: ['courage', 'fear', 'growth'],
-    titles: ['Courage for the Next Chapter', 'Walking Through Fear Toward Growth', 'When Everything Is Changing'],
+    titles: [
+      'Courage for the Next Chapter',
+      'Walking Through Fear Toward Growth',
+      'When Everything Is Changing',
+      'Becoming Who You Are Meant to Be',
+      'Brave Steps Into the Unknown',
+    ],
     intros: [
       'The caterpillar does not become a butterfly by improving itself. Inside the chrysalis it dissolves before it is rebuilt. Real transformation often feels like falling apart before it feels like becoming.',
       'Every new chapter begins at the edge of what we know. Standing at that edge, it is natural to feel afraid. Courage does not mean the fear disappears; it means we take the step anyway.',

@@ -20,7 +20,12 @@ export function requestIdOf(job: Job): string {
  * request id as event id, which content stores as the post's generationId. A request already
  * published (a second scheduled run on the same day, a retry) is skipped.
  */
-export function dailyPostProcessor(deps: { redis: Redis; llm: Llm | undefined; publish: PublishEvent; logger: Logger }) {
+export function dailyPostProcessor(deps: {
+  redis: Redis;
+  llm: Llm | undefined;
+  publish: PublishEvent;
+  logger: Logger;
+}) {
   return async (job: Job): Promise<DailyPostResult> => {
     const requestId = requestIdOf(job);
     if (await deps.redis.exists(publishedKey(requestId))) {

@@ -1,4 +1,10 @@
-import { CONTACT_SUBJECTS, eventPayloadSchemas, type EventJob, type EventName, type EventPayload } from '@coach/contracts';
+import {
+  CONTACT_SUBJECTS,
+  eventPayloadSchemas,
+  type EventJob,
+  type EventName,
+  type EventPayload,
+} from '@coach/contracts';
 import { UnrecoverableError } from 'bullmq';
 
 /** One e-mail an event causes. `kind` names it among the event's e-mails (for deduplication). */

@@ -1,7 +1,15 @@
 import { CRISIS_REPLY, QUEUES, type ChatJob } from '@coach/contracts';
 import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startContent, startFakeOpenAi, startWorker, type Content, type FakeOpenAi, type WorkerProcess } from '../testing/harness.ts';
+import {
+  postJson,
+  startContent,
+  startFakeOpenAi,
+  startWorker,
+  type Content,
+  type FakeOpenAi,
+  type WorkerProcess,
+} from '../testing/harness.ts';
 
 const TIMEOUT_MS = 1500;
 const PER_MINUTE = 5;
@@ -15,7 +23,10 @@ const chat = (body: unknown, ip = newIp()) => postJson(`${content.url}/api/ai/ch
 const ask = (body: unknown, ip = newIp()) => postJson(`${content.url}/api/ask-ai`, body, { 'x-forwarded-for': ip });
 
 beforeAll(async () => {
-  [content, llm] = await Promise.all([startContent({ chatTimeoutMs: TIMEOUT_MS, chatPerMinute: PER_MINUTE }), startFakeOpenAi()]);
+  [content, llm] = await Promise.all([
+    startContent({ chatTimeoutMs: TIMEOUT_MS, chatPerMinute: PER_MINUTE }),
+    startFakeOpenAi(),
+  ]);
 });
 afterAll(async () => {
   await content?.stop();
@@ -63,7 +74,12 @@ describe('chat with the offline companion', () => {
   });
 
   it('answers many chats at once, each with its own reply', async () => {
-    const questions = ['I am tired all the time', 'What is my purpose?', 'I am afraid of change', 'I never feel good enough'];
+    const questions = [
+      'I am tired all the time',
+      'What is my purpose?',
+      'I am afraid of change',
+      'I never feel good enough',
+    ];
     const answers = await Promise.all(questions.map((question) => ask({ question })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(answers[0].body.answer).toMatch(/tired|exhaust|rest/i);

@@ -12,9 +12,14 @@ function chatRateLimit(redis: Redis, perMinute: number): RequestHandler {
       await limiter.consume(req.ip ?? 'unknown');
     } catch (rejected) {
       if (!(rejected instanceof RateLimiterRes)) throw rejected;
-      throw new HttpError(429, 'You are sending messages very quickly. Please pause for a moment, then try again.', undefined, {
-        'Retry-After': String(Math.max(1, Math.ceil(rejected.msBeforeNext / 1000))),
-      });
+      throw new HttpError(
+        429,
+        'You are sending messages very quickly. Please pause for a moment, then try again.',
+        undefined,
+        {
+          'Retry-After': String(Math.max(1, Math.ceil(rejected.msBeforeNext / 1000))),
+        },
+      );
     }
     next();
   };

@@ -15,7 +15,12 @@ export function startGeneratedPostConsumer(connection: Redis, logger: Logger): W
     },
     { connection, concurrency: 2 },
   );
-  worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, reason: err.message }, 'storing a generated post failed'));
+  worker.on('failed', (job, err) =>
+    logger.warn(
+      { jobId: job?.id, attempts: job?.attemptsMade, reason: err.message },
+      'storing a generated post failed',
+    ),
+  );
   worker.on('error', (err) => logger.error({ err }, 'generated post consumer error'));
   return worker;
 }

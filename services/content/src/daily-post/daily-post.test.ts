@@ -1,15 +1,23 @@
 import { BLOG_FILTER_CATEGORIES, DAILY_POST_SCHEDULER_ID, QUEUES, slugify, type BlogPost } from '@coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlogPostModel } from '../blog/model.ts';
-import { postJson, startContent, startFakeOpenAi, startWorker, type Content, type FakeOpenAi, type WorkerProcess } from '../testing/harness.ts';
+import {
+  postJson,
+  startContent,
+  startFakeOpenAi,
+  startWorker,
+  type Content,
+  type FakeOpenAi,
+  type WorkerProcess,
+} from '../testing/harness.ts';
 
 let content: Content;
 let llm: FakeOpenAi;
 const generate = (cookie?: string, headers: Record<string, string> = {}) =>
   postJson(`${content.url}/api/blog/generate-daily`, {}, cookie ? { cookie, ...headers } : headers);
 
-async function until<T>(read: () => Promise<T | null | undefined>, timeoutMs = 10_000): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
+async function until<T>(read: () => Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
+  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
     const value = await read();
     if (value) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -76,7 +84,11 @@ describe('POST /api/blog/generate-daily with the offline library', () => {
 describe('POST /api/blog/generate-daily through the model', () => {
   let worker: WorkerProcess;
   beforeAll(async () => {
-    worker = await startWorker({ REDIS_URL: content.redisUrl, OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: llm.baseUrl });
+    worker = await startWorker({
+      REDIS_URL: content.redisUrl,
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: llm.baseUrl,
+    });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -91,7 +103,10 @@ describe('POST /api/blog/generate-daily through the model', () => {
       'Sit for five minutes and listen to the sounds around you without naming them. '.repeat(3),
       'May you find a little silence today.',
     ].join('\n\n');
-    llm.answerWith(() => `\`\`\`json\n${JSON.stringify({ title: 'The Gift of Silence Today', category: 'Daily Wisdom', tags: ['Silence', 'stillness'], content: body })}\n\`\`\``);
+    llm.answerWith(
+      () =>
+        `\`\`\`json\n${JSON.stringify({ title: 'The Gift of Silence Today', category: 'Daily Wisdom', tags: ['Silence', 'stillness'], content: body })}\n\`\`\``,
+    );
     const res = await generate(content.sessionCookie('admin'));
     expect(res.status).toBe(201);
     const post = res.body as unknown as BlogPost;
@@ -122,7 +137,9 @@ describe('the daily schedule', () => {
     workers.push(...(await Promise.all([startWorker(env), startWorker(env)])));
     const queue = content.queues.get(QUEUES.dailyPost);
     const schedulers = await queue.getJobSchedulers();
-    expect(schedulers).toEqual([expect.objectContaining({ key: DAILY_POST_SCHEDULER_ID, pattern: '0 0 6 * * *', tz: 'UTC' })]);
+    expect(schedulers).toEqual([
+      expect.objectContaining({ key: DAILY_POST_SCHEDULER_ID, pattern: '0 0 6 * * *', tz: 'UTC' }),
+    ]);
     const [next] = await queue.getDelayed();
     expect(await queue.getDelayedCount()).toBe(1);
     const runAt = next.opts.prevMillis!;
@@ -156,7 +173,12 @@ describe('the generated-post consumer', () => {
       readTime: 1,
       isPublished: true,
     };
-    const event = { id: 'req-42', name: 'blog.post_generated', payload: { requestId: 'req-42', post }, occurredAt: new Date().toISOString() };
+    const event = {
+      id: 'req-42',
+      name: 'blog.post_generated',
+      payload: { requestId: 'req-42', post },
+      occurredAt: new Date().toISOString(),
+    };
     await queue.add('blog.post_generated', event, { jobId: 'delivery-1' });
     await queue.add('blog.post_generated', event, { jobId: 'delivery-2' });
     const stored = await until(() => BlogPostModel.findOne({ generationId: 'req-42' }).lean());

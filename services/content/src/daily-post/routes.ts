@@ -24,19 +24,24 @@ export const DAILY_POST_MESSAGES = {
  */
 export function dailyPostRoutes(redis: Redis, sessions: Sessions, jobs: JobRunner, timeoutMs: number): Router {
   const router = Router();
-  router.post('/api/blog/generate-daily', sessions.requireAdmin, idempotent(redis, 'generate-daily'), async (_req, res) => {
-    res.set('Cache-Control', 'no-store');
-    const deadline = Date.now() + timeoutMs;
-    const requestId = `admin-${randomUUID()}`;
-    const job: DailyPostJob = { trigger: 'admin', requestId };
-    await jobs.run<DailyPostResult>('admin', job, { ...ADMIN_JOB_ATTEMPTS, jobId: requestId, timeoutMs });
-    // ai-worker published blog.post_generated; wait until a content consumer has stored it.
-    for (;;) {
-      const post = await findGeneratedPost(requestId);
-      if (post) return res.status(201).json(toPublicPost(post));
-      if (Date.now() >= deadline) throw new HttpError(504, DAILY_POST_MESSAGES.tooSlow);
-      await new Promise((resolve) => setTimeout(resolve, STORED_POLL_MS));
-    }
-  });
+  router.post(
+    '/api/blog/generate-daily',
+    sessions.requireAdmin,
+    idempotent(redis, 'generate-daily'),
+    async (_req, res) => {
+      res.set('Cache-Control', 'no-store');
+      const deadline = Date.now() + timeoutMs;
+      const requestId = `admin-${randomUUID()}`;
+      const job: DailyPostJob = { trigger: 'admin', requestId };
+      await jobs.run<DailyPostResult>('admin', job, { ...ADMIN_JOB_ATTEMPTS, jobId: requestId, timeoutMs });
+      // ai-worker published blog.post_generated; wait until a content consumer has stored it.
+      for (;;) {
+        const post = await findGeneratedPost(requestId);
+        if (post) return res.status(201).json(toPublicPost(post));
+        if (Date.now() >= deadline) throw new HttpError(504, DAILY_POST_MESSAGES.tooSlow);
+        await new Promise((resolve) => setTimeout(resolve, STORED_POLL_MS));
+      }
+    },
+  );
   return router;
 }

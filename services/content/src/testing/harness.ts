@@ -4,7 +4,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { QUEUES, SESSION_COOKIE } from '@coach/contracts';
-import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis, SESSION_ISSUER } from '@coach/kit';
+import {
+  connectMongo,
+  createEventPublisher,
+  createLogger,
+  createQueues,
+  createRedis,
+  SESSION_ISSUER,
+} from '@coach/kit';
 import { freePort, REPO_ROOT, sessionKeyPair, startMongo, startRedis } from '@coach/kit/embedded';
 import mongoose from 'mongoose';
 import { buildContentApp, type ContentDeps } from '../app.ts';
@@ -70,23 +77,40 @@ export type Content = Awaited<ReturnType<typeof startContent>>;
 
 /** POSTs JSON and reads the JSON answer. */
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
 /** ai-worker as its own process (as in production), started with `env` and ready once healthy. */
 export async function startWorker(env: Record<string, string>) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services/ai-worker/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', OUTBOX_DIR: path.join(REPO_ROOT, 'var/test-outbox'), ...env, PORT: String(port) },
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'services/ai-worker/src/main.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        OUTBOX_DIR: path.join(REPO_ROOT, 'var/test-outbox'),
+        ...env,
+        PORT: String(port),
+      },
+      stdio: 'ignore',
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let started = Date.now(); ; ) {
+  for (let started = Date.now(); ;) {
     if (child.exitCode !== null) throw new Error(`ai-worker exited with code ${child.exitCode}`);
     if (Date.now() - started > 30_000) throw new Error('ai-worker did not become healthy');
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -123,7 +147,9 @@ export async function startFakeOpenAi() {
         return;
       }
       if (typeof reply === 'number') {
-        res.writeHead(reply, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'provider failure' } }));
+        res
+          .writeHead(reply, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'provider failure' } }));
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(

@@ -1,0 +1,51 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMailer } from './mailer.ts';
+import { emailsFor } from './templates.ts';
+
+const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+afterAll(() => rmSync(outboxDir, { recursive: true, force: true }));
+
+const settings = { coachEmail: 'coach@example.com', siteUrl: 'https://coach.example' };
+const event = {
+  id: 'msg-1',
+  name: 'contact.received' as const,
+  occurredAt: new Date().toISOString(),
+  payload: {
+    messageId: 'msg-1',
+    name: 'Lee <script>\r\nBcc: x@evil.example',
+    email: 'lee@example.org',
+    subject: 'general',
+    message: 'Hello & thank you <b>so</b> much.',
+  },
+};
+
+describe('the embedded outbox', () => {
+  it('writes each e-mail as one .eml file named by event and kind, rewritten (not doubled) when sent again', async () => {
+    const mailer = createMailer({ outboxDir, from: 'The Coach <coach@example.com>', domain: 'coach.example' });
+    for (const email of emailsFor(event, settings)) await mailer.send(email, `${event.id}.${email.kind}`);
+    const [notification] = emailsFor(event, settings);
+    await mailer.send(notification, `${event.id}.${notification.kind}`);
+    mailer.close();
+    expect(readdirSync(outboxDir).sort()).toEqual(['msg-1.coach-notification.eml', 'msg-1.sender-acknowledgement.eml']);
+    const raw = readFileSync(path.join(outboxDir, 'msg-1.coach-notification.eml'), 'utf8');
+    expect(raw).toMatch(/^To: coach@example\.com$/m);
+    expect(raw).toMatch(/^Reply-To: lee@example\.org$/m);
+    expect(raw).toMatch(/^Message-ID: <msg-1\.coach-notification@coach\.example>$/m);
+    expect(raw).toMatch(/Content-Type: text\/plain/);
+    expect(raw).toMatch(/Content-Type: text\/html/);
+  });
+});
+
+describe('e-mail texts', () => {
+  it('keep form values on one header line and escape them in HTML', () => {
+    const [notification, acknowledgement] = emailsFor(event, settings);
+    expect(notification.subject).toBe('New message from Lee <script> Bcc: x@evil.example: General Question');
+    expect(notification.html).toContain('Hello &amp; thank you &lt;b&gt;so&lt;/b&gt; much.');
+    expect(notification.html).not.toContain('<script>');
+    expect(acknowledgement.to).toBe('lee@example.org');
+    expect(acknowledgement.text).toContain("I'll get back to you within 24 hours");
+  });
+});
