@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from './App.tsx';
+import { createQueryClient } from './shared/api/client.ts';
+import { AppProviders } from './shared/AppProviders.tsx';
+import { site } from './shared/config/site.ts';
+
+function renderApp(route: string) {
+  return render(
+    <AppProviders client={createQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+const main = () => screen.getByRole('main');
+
+describe('public routes (spec §2): every page in the shared layout, with its own title', () => {
+  const pages: [string, string | RegExp, string][] = [
+    ['/', 'Awaken to the life your soul has been calling for', 'Spiritual Life Coach'],
+    ['/about', 'My Journey to Awakening', 'About'],
+    ['/coaching', 'Transformational Coaching Programs', 'Coaching Programs'],
+    ['/testimonials', 'Client Stories', 'Client Stories'],
+    ['/blog', 'Spiritual Insights', 'Spiritual Insights Blog'],
+    ['/ask-ai', 'Soul Companion', 'Ask AI - Soul Companion'],
+    ['/contact', 'Let’s Begin the Conversation', 'Contact & Book a Free Clarity Call'],
+  ];
+  for (const [route, heading, title] of pages) {
+    it(`${route} renders its page`, async () => {
+      renderApp(route);
+      expect(await within(main()).findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
+      expect(document.title).toBe(`${title} - ${site.brand}`);
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Ask the coach' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Open spiritual guidance chat' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Chat on WhatsApp' })).toBeInTheDocument();
+    });
+  }
+
+  it('an unknown path shows the not-found page', async () => {
+    renderApp('/this/does/not/exist');
+    expect(await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(main()).getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('an unknown legal page is not found either', async () => {
+    renderApp('/legal/nothing-here');
+    expect(await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
