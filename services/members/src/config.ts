@@ -23,6 +23,8 @@ export const membersEnvSchema = baseEnvSchema.extend({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  /** argon2 computations at once; by default the machine's cores minus one (see password.ts). */
+  ARGON2_MAX_CONCURRENCY: positiveInt.optional(),
 });
 export type MembersConfig = z.infer<typeof membersEnvSchema>;
 

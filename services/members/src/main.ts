@@ -1,5 +1,6 @@
 import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis, serve } from '@coach/kit';
 import mongoose from 'mongoose';
+import { setHashConcurrency } from './accounts/password.ts';
 import { ensureAdmin } from './admin/bootstrap.ts';
 import { buildMembersApp } from './app.ts';
 import { loadMembersConfig } from './config.ts';
@@ -7,6 +8,7 @@ import { seedDemoMember } from './demo/seed.ts';
 
 const config = loadMembersConfig();
 const logger = createLogger('members', config.LOG_LEVEL);
+if (config.ARGON2_MAX_CONCURRENCY) setHashConcurrency(config.ARGON2_MAX_CONCURRENCY);
 await connectMongo(config.MONGO_URL, logger);
 await mongoose.connection.syncIndexes();
 const redis = createRedis(config.REDIS_URL);
