@@ -49,14 +49,18 @@ export function Note({ children }: { children: ReactNode }) {
 export function DataTable({ caption, head, rows }: { caption: string; head: readonly string[]; rows: readonly (readonly ReactNode[])[] }) {
   return (
     <TableContainer sx={{ my: 3, border: '1px solid', borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper' }}>
-      <Table size="small">
-        <Box component="caption" sx={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, color: 'primary.dark', px: 2, pt: 1.5 }}>
-          {caption}
-        </Box>
+      <Table
+        size="small"
+        sx={{
+          '& caption': { captionSide: 'top', textAlign: 'left', fontWeight: 700, color: 'primary.dark', px: 2, pt: 1.5, pb: 0.5 },
+          '& th, & td': { px: { xs: 1.25, sm: 2 }, fontSize: { xs: '0.85rem', sm: '0.875rem' } },
+        }}
+      >
+        <caption>{caption}</caption>
         <TableHead>
           <TableRow>
             {head.map((label) => (
-              <TableCell key={label} scope="col" sx={{ fontWeight: 700, color: 'text.primary', whiteSpace: 'nowrap' }}>
+              <TableCell key={label} scope="col" sx={{ fontWeight: 700, color: 'text.primary', whiteSpace: { sm: 'nowrap' } }}>
                 {label}
               </TableCell>
             ))}
