@@ -12,7 +12,8 @@ if (config.ARGON2_MAX_CONCURRENCY) setHashConcurrency(config.ARGON2_MAX_CONCURRE
 await connectMongo(config.MONGO_URL, logger);
 await mongoose.connection.syncIndexes();
 const redis = createRedis(config.REDIS_URL);
-const queues = createQueues(createRedis(config.REDIS_URL, { forWorkers: true }));
+const queueConnection = createRedis(config.REDIS_URL, { forWorkers: true });
+const queues = createQueues(queueConnection);
 const publish = createEventPublisher(queues);
 await ensureAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, logger);
 if (config.SEED_DEMO) await seedDemoMember(logger);
@@ -31,4 +32,9 @@ const app = buildMembersApp({
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
   },
 });
-await serve(app, config.PORT, logger, [() => queues.close(), () => redis.quit(), () => mongoose.disconnect()]);
+await serve(app, config.PORT, logger, [
+  () => queues.close(),
+  () => queueConnection.quit(),
+  () => redis.quit(),
+  () => mongoose.disconnect(),
+]);

@@ -21,7 +21,8 @@ export async function startMembers(loginLimits: Partial<LoginLimits> = {}) {
   await connectMongo(`${mongo.url.replace(/\/$/, '')}/members-test`, logger);
   await mongoose.connection.syncIndexes();
   const redis = createRedis(redisServer.url);
-  const queues = createQueues(createRedis(redisServer.url, { forWorkers: true }));
+  const queueConnection = createRedis(redisServer.url, { forWorkers: true });
+  const queues = createQueues(queueConnection);
   const keys = sessionKeyPair();
   await ensureAdmin(TEST_ADMIN, logger);
   const app = buildMembersApp({
@@ -42,6 +43,7 @@ export async function startMembers(loginLimits: Partial<LoginLimits> = {}) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await queues.close();
+    await queueConnection.quit();
     await redis.quit();
     await mongoose.disconnect();
     await redisServer.stop();
