@@ -60,13 +60,15 @@ export default function AskAiPage() {
   const [history, setHistory] = useState<string[]>([]);
   const pending = useRef(false);
   const replyTimer = useRef<number | undefined>(undefined);
-  const endRef = useRef<HTMLDivElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const promptHandled = useRef(false);
 
   useEffect(() => () => window.clearTimeout(replyTimer.current), []);
+  // Keep the newest message in view inside the conversation, without moving the page.
   useEffect(() => {
-    endRef.current?.scrollIntoView({ block: 'nearest' });
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
   }, [messages, typing]);
 
   const ask = useCallback(async (raw: string) => {
@@ -119,7 +121,7 @@ export default function AskAiPage() {
           </Typography>
         </Box>
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 4 }}>
+          <Grid size={{ xs: 12, md: 4 }} sx={{ order: { xs: 2, md: 1 } }}>
             <Card component="aside" aria-labelledby="popular-title" sx={{ p: 3 }}>
               <Typography id="popular-title" variant="h5" component="h2" sx={{ color: 'primary.dark', mb: 1 }}>
                 Popular Questions
@@ -146,9 +148,9 @@ export default function AskAiPage() {
               </BookingButton>
             </Card>
           </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
+          <Grid size={{ xs: 12, md: 8 }} sx={{ order: { xs: 1, md: 2 } }}>
             <Card component="section" aria-label="Conversation with Soul Companion" sx={{ display: 'flex', flexDirection: 'column', height: { xs: '72vh', md: 640 } }}>
-              <Box role="log" aria-live="polite" aria-label="Messages" sx={{ flex: 1, overflowY: 'auto', p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, bgcolor: '#FFFDF8' }}>
+              <Box ref={logRef} role="log" aria-live="polite" aria-label="Messages" sx={{ flex: 1, overflowY: 'auto', p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, bgcolor: '#FFFDF8' }}>
                 {messages.map((m) => (
                   <MessageBubble key={m.id} text={m.text} isUser={m.isUser} timestamp={m.timestamp}>
                     {m.showSuggestions && m === lastAssistant && !typing && <Suggestions text={m.text} onPick={(q) => void ask(q)} disabled={typing} />}
@@ -159,7 +161,6 @@ export default function AskAiPage() {
                     <TypingIndicator label="Soul Companion is typing" />
                   </Box>
                 )}
-                <div ref={endRef} />
               </Box>
               <Box
                 component="form"

@@ -15,10 +15,12 @@ const newId = () => `m${Date.now()}-${nextId++}`;
 export function ChatModal() {
   const { open, messages, pending, closeChat, append, setPending } = useChat();
   const [text, setText] = useState('');
-  const endRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
 
+  // Keep the newest message in view.
   useEffect(() => {
-    endRef.current?.scrollIntoView({ block: 'end' });
+    const el = contentRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [messages, pending]);
 
   async function send() {
@@ -56,7 +58,7 @@ export function ChatModal() {
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <DialogContent sx={{ flex: 1, bgcolor: 'background.default', pt: '16px !important', display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <DialogContent ref={contentRef} sx={{ flex: 1, bgcolor: 'background.default', pt: '16px !important', display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box role="log" aria-label="Conversation" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           {messages.map((m) => (
             <MessageBubble key={m.id} text={m.text} isUser={m.isUser} timestamp={m.timestamp} />
@@ -67,7 +69,6 @@ export function ChatModal() {
             <TypingIndicator label="The guide is typing" />
           </Box>
         )}
-        <div ref={endRef} />
       </DialogContent>
       <Box
         component="form"

@@ -1,0 +1,224 @@
+import { DEMO_ADMIN } from '@coach/kit/embedded';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Reads an admin list back through the real API, signed in as the seeded coach. */
+async function adminList<T>(request: APIRequestContext, path: string): Promise<T[]> {
+  const login = await request.post('/api/admin/login', { data: DEMO_ADMIN });
+  expect(login.ok()).toBe(true);
+  const res = await request.get(path);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as T[];
+}
+
+const h1 = (page: Page) => page.locator('main h1');
+
+const PAGES = [
+  { path: '/', heading: 'Awaken to the life your soul has been calling for', title: /Spiritual Life Coach/ },
+  { path: '/about', heading: 'My Journey to Awakening', title: /^About - / },
+  { path: '/coaching', heading: 'Transformational Coaching Programs', title: /^Coaching Programs - / },
+  { path: '/testimonials', heading: 'Client Stories', title: /^Client Stories - / },
+  { path: '/blog', heading: 'Spiritual Insights', title: /^Spiritual Insights Blog - / },
+  { path: '/ask-ai', heading: 'Soul Companion', title: /^Ask AI - Soul Companion - / },
+  { path: '/contact', heading: 'Let’s Begin the Conversation', title: /^Contact & Book a Free Clarity Call - / },
+];
+
+test.describe('public pages', () => {
+  for (const p of PAGES) {
+    test(`${p.path} renders its content in the shared layout`, async ({ page }) => {
+      await page.goto(p.path);
+      await expect(h1(page)).toHaveText(p.heading);
+      await expect(page).toHaveTitle(p.title);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('© 2025');
+      await expect(page.getByRole('button', { name: 'Ask the coach' })).toBeVisible();
+    });
+  }
+
+  test('the blog lists the seeded posts and opens one; an unknown slug is not found', async ({ page }) => {
+    await page.goto('/blog');
+    const cards = page.locator('main article');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(6);
+    const title = (await cards.first().locator('h2').textContent()) ?? '';
+    await cards.first().locator('a').click();
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+    await expect(h1(page)).toHaveText(title);
+    await expect(page.getByRole('link', { name: 'Back to Blog' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+
+    await page.goto('/blog/no-such-post-anywhere');
+    await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
+    await expect(page.getByText("The blog post you're looking for doesn't exist or has been moved.")).toBeVisible();
+  });
+
+  test('an unknown path shows the not-found page', async ({ page }) => {
+    await page.goto('/nowhere/at/all');
+    await expect(h1(page)).toHaveText('Page Not Found');
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('navigation', () => {
+  test('header links go where the spec says, and mark the current page', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const p of PAGES.slice(1)) {
+      const label = { '/about': 'About', '/coaching': 'Coaching', '/testimonials': 'Testimonials', '/blog': 'Blog', '/ask-ai': 'Ask AI', '/contact': 'Contact' }[p.path]!;
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${p.path}$`));
+      await expect(h1(page)).toHaveText(p.heading);
+      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+    await nav.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(h1(page)).toHaveText(PAGES[0]!.heading);
+    await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    await expect(nav.getByRole('link', { name: 'Book Free Call' })).toHaveAttribute('target', '_blank');
+  });
+
+  test('footer quick links and legal links go where the spec says', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name: 'Testimonials' }).click();
+    await expect(page).toHaveURL(/\/testimonials$/);
+    await expect(h1(page)).toHaveText('Client Stories');
+    const legal = footer.getByRole('navigation', { name: 'Legal & Policies' });
+    const hrefs = await legal.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/legal/privacy-policy',
+      '/legal/terms',
+      '/legal/refund-policy',
+      '/legal/disclaimer',
+      '/legal/cookie-policy',
+      '/legal/ai-disclosure',
+    ]);
+    await legal.getByRole('link', { name: 'Cookie Policy' }).click();
+    await expect(page).toHaveURL(/\/legal\/cookie-policy$/);
+    await expect(h1(page)).toContainText('Cookie Policy');
+    await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  });
+
+  test('on a phone the drawer holds the links and closes after one is chosen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('link', { name: 'Coaching' }).click();
+    await expect(page).toHaveURL(/\/coaching$/);
+    await expect(drawer).toBeHidden();
+    await expect(h1(page)).toHaveText('Transformational Coaching Programs');
+  });
+
+  test('a program dialog hands its question to the Ask AI page, which sends it', async ({ page }) => {
+    await page.goto('/coaching');
+    await page.getByRole('button', { name: 'Learn more about Heal to Rise' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Heal to Rise' });
+    await expect(dialog.getByText('₹45,000')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Ask My AI About This Program' }).click();
+    await expect(page).toHaveURL(/\/ask-ai$/);
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByTestId('user-message')).toContainText('Heal to Rise');
+    await expect(log.getByTestId('assistant-message')).toHaveCount(2, { timeout: 20_000 });
+  });
+});
+
+test.describe('writes that are stored', () => {
+  test('a contact message sent through the form is stored', async ({ page, request }) => {
+    const marker = `e2e-contact-${Date.now()}`;
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Your Name').fill('Playwright Seeker');
+    await form.getByLabel('Email Address').fill('seeker.e2e@example.com');
+    await form.getByRole('combobox', { name: /Subject/ }).click();
+    await page.getByRole('option', { name: 'General Question' }).click();
+    await form.getByLabel('Your Message').fill(`Hello from the end-to-end test ${marker}`);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Message Sent Successfully!' })).toBeVisible();
+    await expect(form.getByLabel('Your Message')).toHaveValue('');
+
+    const messages = await adminList<{ name: string; email: string; subject: string; message: string }>(request, '/api/contact-messages');
+    const stored = messages.filter((m) => m.message.includes(marker));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ name: 'Playwright Seeker', email: 'seeker.e2e@example.com', subject: 'general' });
+  });
+
+  test('the contact form refuses invalid input with the spec messages', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Please select a subject')).toBeVisible();
+    await expect(page.getByText('Message must be at least 10 characters')).toBeVisible();
+  });
+
+  test('a newsletter subscription is stored', async ({ page, request }) => {
+    const email = `e2e-${Date.now()}@example.com`;
+    await page.goto('/blog');
+    await page.getByLabel(/Your email address/).fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' })).toBeVisible();
+    await expect(page.getByLabel(/Your email address/)).toHaveValue('');
+    const subscribers = await adminList<{ email: string }>(request, '/api/newsletter-subscribers');
+    expect(subscribers.filter((s) => s.email === email)).toHaveLength(1);
+  });
+
+  test('the like button works once and survives a reload', async ({ page, request }) => {
+    const before = (await (await request.get('/api/site-stats')).json()) as { likeCount: number };
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const like = footer.getByRole('button', { name: 'Like this site' });
+    await expect(like).toBeEnabled();
+    await like.click();
+    const liked = footer.getByRole('button', { name: 'You liked this site' });
+    await expect(liked).toBeDisabled();
+    await expect(footer.getByText(`Liked by ${before.likeCount + 1} souls`)).toBeVisible();
+
+    await page.reload();
+    await expect(footer.getByRole('button', { name: 'You liked this site' })).toBeDisabled();
+    await expect(footer.getByRole('button', { name: 'Like this site' })).toHaveCount(0);
+    await expect
+      .poll(async () => ((await (await request.get('/api/site-stats')).json()) as { likeCount: number }).likeCount)
+      .toBe(before.likeCount + 1);
+  });
+
+  test('a first visit is counted once per browser', async ({ page, request }) => {
+    const read = async () => ((await (await request.get('/api/site-stats')).json()) as { visitorCount: number }).visitorCount;
+    const before = await read();
+    await page.goto('/about');
+    await expect.poll(read).toBe(before + 1);
+    await page.reload();
+    await page.goto('/blog');
+    await expect(h1(page)).toHaveText('Spiritual Insights');
+    await page.waitForTimeout(1500);
+    expect(await read()).toBe(before + 1);
+    expect(await page.evaluate(() => localStorage.getItem('hasVisited'))).toBe('true');
+  });
+});
+
+test.describe('AI guidance', () => {
+  test('the chat modal gets an answer', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open spiritual guidance chat' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Spiritual Guidance with the coach' });
+    await expect(dialog.getByText("Welcome, dear soul. I'm here to offer spiritual guidance")).toBeVisible();
+    await dialog.getByRole('textbox').fill('I feel anxious about the future');
+    await dialog.getByRole('textbox').press('Enter');
+    await expect(dialog.getByTestId('user-message')).toHaveText(/I feel anxious about the future/);
+    const answers = dialog.getByTestId('assistant-message');
+    await expect(answers).toHaveCount(2, { timeout: 20_000 });
+    await expect(answers.nth(1)).not.toContainText("I'm having trouble connecting");
+    await dialog.getByRole('button', { name: 'Close chat' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the Ask AI page gets an answer and offers quick replies', async ({ page }) => {
+    await page.goto('/ask-ai');
+    await page.getByRole('button', { name: 'How can I find inner peace in a busy life?' }).click();
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByTestId('user-message')).toHaveText(/inner peace/);
+    await expect(log.getByTestId('assistant-message')).toHaveCount(2, { timeout: 20_000 });
+    await expect(page.getByRole('group', { name: 'Suggested replies' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Unable to connect' })).toHaveCount(0);
+  });
+});
