@@ -37,7 +37,8 @@ const workers = [
     emailProcessor({ redis, mailer, logger, settings: { coachEmail: config.COACH_EMAIL, siteUrl: config.SITE_URL } }),
     { ...options, concurrency: EMAIL_CONCURRENCY },
   ),
-  new Worker(QUEUES.dailyPost, dailyPostProcessor({ redis, llm, publish, logger }), { ...options, concurrency: 1 }),
+  // Two at once, so an admin's request does not wait behind the scheduled run's model call.
+  new Worker(QUEUES.dailyPost, dailyPostProcessor({ redis, llm, publish, logger }), { ...options, concurrency: 2 }),
 ];
 for (const worker of workers) {
   worker.on('failed', (job, err) =>

@@ -14,11 +14,14 @@ export interface JobRunnerMessages {
 /**
  * Runs jobs on a queue whose worker lives in another process (ai-worker) and waits for their
  * result with one QueueEvents per process. Nothing hangs: with no worker listening the caller
- * gets 503 at once, a failed job gives 503 and a result later than the timeout gives 504.
+ * gets 503 at once, a failed job (or an unreachable Redis) gives 503 and a result later than the
+ * timeout gives 504.
  */
 export function createJobRunner(queue: Queue, logger: Logger, messages: JobRunnerMessages) {
   // QueueEvents blocks on its connection, so BullMQ gives it a duplicate of the queue's.
   const events = new QueueEvents(queue.name, { connection: queue.opts.connection });
+  // Each waiting caller listens for the queue closing until its job ends: many at once is normal.
+  queue.setMaxListeners(0);
   events.on('error', (err) => logger.error({ queue: queue.name, err }, 'queue events error'));
 
   // A positive answer is reused for a moment; with no worker every request asks again, so a
@@ -41,15 +44,14 @@ export function createJobRunner(queue: Queue, logger: Logger, messages: JobRunne
       throw new HttpError(503, messages.unavailable, undefined, { 'Retry-After': '10' });
     }
     const started = Date.now();
-    const job = await queue.add(name, data, jobOptions);
+    let jobId: string | undefined;
     try {
+      const job = await queue.add(name, data, jobOptions);
+      jobId = job.id;
       return (await job.waitUntilFinished(events, timeoutMs)) as T;
     } catch (err) {
       const timedOut = Date.now() - started >= timeoutMs;
-      logger.warn(
-        { queue: queue.name, jobId: job.id, timedOut, reason: (err as Error).message },
-        'job did not succeed',
-      );
+      logger.warn({ queue: queue.name, jobId, timedOut, reason: (err as Error).message }, 'job did not succeed');
       if (timedOut) throw new HttpError(504, messages.tooSlow);
       throw new HttpError(503, messages.unavailable, undefined, { 'Retry-After': '10' });
     }

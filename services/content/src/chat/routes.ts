@@ -2,7 +2,7 @@ import { askAiInputSchema, chatInputSchema, type AskAiAnswer, type ChatAnswer } 
 import { HttpError, parse, type Redis } from '@coach/kit';
 import { Router, type RequestHandler } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { ChatService } from './service.ts';
+import { CHAT_MESSAGES, type ChatService } from './service.ts';
 
 /** Per-IP chat budget shared by both chats and every content replica (kept in Redis). */
 function chatRateLimit(redis: Redis, perMinute: number): RequestHandler {
@@ -11,7 +11,7 @@ function chatRateLimit(redis: Redis, perMinute: number): RequestHandler {
     try {
       await limiter.consume(req.ip ?? 'unknown');
     } catch (rejected) {
-      if (!(rejected instanceof RateLimiterRes)) throw rejected;
+      if (!(rejected instanceof RateLimiterRes)) throw new HttpError(503, CHAT_MESSAGES.unavailable); // Redis is unreachable
       throw new HttpError(
         429,
         'You are sending messages very quickly. Please pause for a moment, then try again.',
