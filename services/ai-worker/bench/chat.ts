@@ -12,7 +12,11 @@ export async function benchChat(gatewayUrl: string): Promise<Record<string, numb
   const request = {
     method: 'POST' as const,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message: 'I feel stuck in my life. How do I move forward?', context: 'spiritual', tone: 'compassionate' }),
+    body: JSON.stringify({
+      message: 'I feel stuck in my life. How do I move forward?',
+      context: 'spiritual',
+      tone: 'compassionate',
+    }),
   };
   const url = `${gatewayUrl}/api/ai/chat`;
   await load(url, { ...request, connections: CHAT_CONNECTIONS, seconds: 2 }); // warm-up: JIT, connections

@@ -3,7 +3,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Llm } from '../llm.ts';
 import { companionReply } from './companion.ts';
 
-export const SYSTEM_PROMPT = [
+const SYSTEM_PROMPT = [
   'You are Soul Companion, the AI spiritual-guidance companion on the website of a spiritual life coach.',
   'You are an AI, not the coach and not a human being: say so plainly whenever it matters or you are asked, and never pretend otherwise.',
   'Speak in the coach\'s voice: warm, compassionate, grounded and hopeful. Now and then address the visitor as "dear soul".',
@@ -29,7 +29,7 @@ function styleHint(job: ChatJob): string {
  * self-harm never reaches the model; then the configured model answers, or without one the
  * offline companion.
  */
-export async function replyTo(job: ChatJob, llm: Llm | undefined, timeoutMs: number): Promise<string> {
+async function replyTo(job: ChatJob, llm: Llm | undefined, timeoutMs: number): Promise<string> {
   const crisis = crisisReplyFor(job.message);
   if (crisis) return crisis;
   if (!llm) return companionReply(job.message);

@@ -26,7 +26,7 @@ export function selectorOf(requestId: string): number {
 }
 
 /** The post fields derived from its text: slug, excerpt, reading time and local image. */
-export function finishPost(draft: { title: string; category: string; tags: string[]; content: string }): GeneratedPost {
+function finishPost(draft: { title: string; category: string; tags: string[]; content: string }): GeneratedPost {
   return {
     title: draft.title,
     slug: slugify(draft.title),
@@ -75,7 +75,7 @@ export function composePost(requestId: string): GeneratedPost {
 }
 
 /** What the model must return for a post. */
-export const modelPostSchema = z.object({
+const modelPostSchema = z.object({
   title: z.string().trim().min(5).max(120),
   category: z.enum(BLOG_FILTER_CATEGORIES),
   tags: z.array(z.string().trim().toLowerCase().min(1).max(50)).min(1).max(8),

@@ -4,9 +4,9 @@ import { composePost, parseModelPost, selectorOf, type GeneratedPost } from './c
 import { TOPICS } from './library.ts';
 
 /** How long the model may take to write a post. */
-export const POST_MODEL_TIMEOUT_MS = 60_000;
+const POST_MODEL_TIMEOUT_MS = 60_000;
 
-export const POST_SYSTEM_PROMPT = [
+const POST_SYSTEM_PROMPT = [
   "You write the daily blog post of a spiritual life coach, in the coach's voice: warm, compassionate, grounded and practical.",
   'The post is published on the coach\'s website with an "AI Generated" badge.',
   'Answer with one JSON object and nothing else: {"title": string, "category": string, "tags": string[], "content": string}.',

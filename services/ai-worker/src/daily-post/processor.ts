@@ -5,10 +5,10 @@ import type { Llm } from '../llm.ts';
 import { generatePost } from './generate.ts';
 
 const PUBLISHED_TTL_S = 3 * 24 * 3600;
-export const publishedKey = (requestId: string) => `daily-post:published:${requestId}`;
+const publishedKey = (requestId: string) => `daily-post:published:${requestId}`;
 
 /** The request id of a daily-post job: the admin's, or `daily-YYYY-MM-DD` of the scheduled run (UTC). */
-export function requestIdOf(job: Job): string {
+function requestIdOf(job: Job): string {
   const data = dailyPostJobSchema.parse(job.data);
   if (data.trigger === 'admin') return data.requestId;
   const scheduledAt = job.opts.prevMillis ?? job.timestamp;

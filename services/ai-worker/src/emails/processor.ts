@@ -5,7 +5,7 @@ import type { Mailer } from './mailer.ts';
 import { emailsFor, type EmailSettings } from './templates.ts';
 
 const SENT_TTL_S = 30 * 24 * 3600;
-export const sentKey = (eventId: string, kind: string) => `email:sent:${eventId}:${kind}`;
+const sentKey = (eventId: string, kind: string) => `email:sent:${eventId}:${kind}`;
 
 /**
  * Processes QUEUES.emails: sends the e-mails of an event, each at most once. Each e-mail sent is
