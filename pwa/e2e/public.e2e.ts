@@ -64,7 +64,14 @@ test.describe('navigation', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const p of PAGES.slice(1)) {
-      const label = { '/about': 'About', '/coaching': 'Coaching', '/testimonials': 'Testimonials', '/blog': 'Blog', '/ask-ai': 'Ask AI', '/contact': 'Contact' }[p.path]!;
+      const label = {
+        '/about': 'About',
+        '/coaching': 'Coaching',
+        '/testimonials': 'Testimonials',
+        '/blog': 'Blog',
+        '/ask-ai': 'Ask AI',
+        '/contact': 'Contact',
+      }[p.path]!;
       await nav.getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${p.path}$`));
       await expect(h1(page)).toHaveText(p.heading);
@@ -137,7 +144,10 @@ test.describe('writes that are stored', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Message Sent Successfully!' })).toBeVisible();
     await expect(form.getByLabel('Your Message')).toHaveValue('');
 
-    const messages = await adminList<{ name: string; email: string; subject: string; message: string }>(request, '/api/contact-messages');
+    const messages = await adminList<{ name: string; email: string; subject: string; message: string }>(
+      request,
+      '/api/contact-messages',
+    );
     const stored = messages.filter((m) => m.message.includes(marker));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ name: 'Playwright Seeker', email: 'seeker.e2e@example.com', subject: 'general' });
@@ -183,7 +193,8 @@ test.describe('writes that are stored', () => {
   });
 
   test('a first visit is counted once per browser', async ({ page, request }) => {
-    const read = async () => ((await (await request.get('/api/site-stats')).json()) as { visitorCount: number }).visitorCount;
+    const read = async () =>
+      ((await (await request.get('/api/site-stats')).json()) as { visitorCount: number }).visitorCount;
     const before = await read();
     await page.goto('/about');
     await expect.poll(read).toBe(before + 1);

@@ -32,7 +32,9 @@ describe('public routes (spec §2): every page in the shared layout, with its ow
   for (const [route, heading, title] of pages) {
     it(`${route} renders its page`, async () => {
       renderApp(route);
-      expect(await within(main()).findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
+      expect(
+        await within(main()).findByRole('heading', { level: 1, name: heading }, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(document.title).toBe(`${title} - ${site.brand}`);
       expect(screen.getByRole('banner')).toBeInTheDocument();
       expect(screen.getByRole('contentinfo')).toBeInTheDocument();
@@ -45,12 +47,16 @@ describe('public routes (spec §2): every page in the shared layout, with its ow
 
   it('an unknown path shows the not-found page', async () => {
     renderApp('/this/does/not/exist');
-    expect(await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(within(main()).getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   });
 
   it('an unknown legal page is not found either', async () => {
     renderApp('/legal/nothing-here');
-    expect(await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -18,8 +18,7 @@ export const palette = {
 } as const;
 
 const displayFont = '"Cormorant Garamond", Georgia, "Times New Roman", serif';
-const bodyFont =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", Arial, sans-serif';
+const bodyFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", Arial, sans-serif';
 
 export const theme = createTheme({
   palette: {
@@ -56,7 +55,11 @@ export const theme = createTheme({
         },
         body: { overflowX: 'hidden' },
         // Visible focus everywhere, in the brand's gold with a dark outline for contrast.
-        ':focus-visible': { outline: `3px solid ${palette.gold}`, outlineOffset: 2, boxShadow: `0 0 0 5px ${palette.plumDeep}` },
+        ':focus-visible': {
+          outline: `3px solid ${palette.gold}`,
+          outlineOffset: 2,
+          boxShadow: `0 0 0 5px ${palette.plumDeep}`,
+        },
         '::selection': { background: alpha(palette.gold, 0.35) },
       },
     },

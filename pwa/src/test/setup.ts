@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { useNotices } from '../shared/notices/store.ts';
 import { server } from './server.ts';
+
+// The whole suite runs files in parallel on two cores: give async queries room beyond the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom resolves relative fetch URLs against this origin, as the browser does against the site.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -12,9 +12,21 @@ import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { ClosingCta, Section, SectionHeading } from '../../shared/ui/Section.tsx';
 
 const PHILOSOPHY = [
-  { title: 'Inner Awareness', Icon: SelfImprovementIcon, text: 'Change begins with noticing. Together we slow down enough to hear what your body, heart and intuition are already saying.' },
-  { title: 'Compassionate Healing', Icon: FavoriteIcon, text: 'No part of you is too much. We meet old pain with tenderness, so it can finally soften and release its hold.' },
-  { title: 'Empowered Action', Icon: PsychologyIcon, text: 'Insight becomes transformation through aligned, doable steps that honour your values, energy and pace.' },
+  {
+    title: 'Inner Awareness',
+    Icon: SelfImprovementIcon,
+    text: 'Change begins with noticing. Together we slow down enough to hear what your body, heart and intuition are already saying.',
+  },
+  {
+    title: 'Compassionate Healing',
+    Icon: FavoriteIcon,
+    text: 'No part of you is too much. We meet old pain with tenderness, so it can finally soften and release its hold.',
+  },
+  {
+    title: 'Empowered Action',
+    Icon: PsychologyIcon,
+    text: 'Insight becomes transformation through aligned, doable steps that honour your values, energy and pace.',
+  },
 ] as const;
 
 const CREDENTIALS = [
@@ -27,7 +39,12 @@ export default function AboutPage() {
   usePageTitle('About');
   return (
     <>
-      <Box component="section" data-whisper-section="about" aria-labelledby="about-title" sx={{ py: { xs: 7, md: 11 }, background: 'linear-gradient(180deg, #F8EEDF 0%, #FBF6EF 100%)' }}>
+      <Box
+        component="section"
+        data-whisper-section="about"
+        aria-labelledby="about-title"
+        sx={{ py: { xs: 7, md: 11 }, background: 'linear-gradient(180deg, #F8EEDF 0%, #FBF6EF 100%)' }}
+      >
         <Container maxWidth="lg">
           <Grid container spacing={{ xs: 5, md: 8 }} sx={{ alignItems: 'center' }}>
             <Grid size={{ xs: 12, md: 6 }}>
@@ -42,7 +59,15 @@ export default function AboutPage() {
                 lightning; it came as a quiet, persistent whisper that I finally chose to follow.
               </Typography>
               <Box component="blockquote" sx={{ m: 0, mt: 4, pl: 3, borderLeft: `4px solid ${palette.gold}` }}>
-                <Typography sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '1.6rem', fontStyle: 'italic', color: 'primary.dark', lineHeight: 1.35 }}>
+                <Typography
+                  sx={{
+                    fontFamily: (t) => t.typography.h1.fontFamily,
+                    fontSize: '1.6rem',
+                    fontStyle: 'italic',
+                    color: 'primary.dark',
+                    lineHeight: 1.35,
+                  }}
+                >
                   “You don’t need to become someone new. You need to come home to who you have always been.”
                 </Typography>
                 <Typography sx={{ mt: 1, fontWeight: 600, color: 'text.secondary' }}>{site.name}</Typography>
@@ -55,7 +80,15 @@ export default function AboutPage() {
                 alt={`Illustrated portrait of ${site.name} in meditation, surrounded by a soft golden halo`}
                 width={600}
                 height={760}
-                sx={{ width: '100%', maxWidth: 460, height: 'auto', display: 'block', mx: 'auto', borderRadius: '240px 240px 28px 28px', boxShadow: `0 30px 60px -30px ${alpha(palette.plumDeep, 0.6)}` }}
+                sx={{
+                  width: '100%',
+                  maxWidth: 460,
+                  height: 'auto',
+                  display: 'block',
+                  mx: 'auto',
+                  borderRadius: '240px 240px 28px 28px',
+                  boxShadow: `0 30px 60px -30px ${alpha(palette.plumDeep, 0.6)}`,
+                }}
               />
             </Grid>
           </Grid>
@@ -71,13 +104,13 @@ export default function AboutPage() {
             healers, and slowly to listen to my own inner voice.
           </Typography>
           <Typography>
-            What I found changed everything: the peace I was searching for was never outside me. It was waiting
-            beneath the noise. Training in mindfulness, energy work and transformational coaching gave me the tools;
-            my own healing gave me the heart to use them.
+            What I found changed everything: the peace I was searching for was never outside me. It was waiting beneath
+            the noise. Training in mindfulness, energy work and transformational coaching gave me the tools; my own
+            healing gave me the heart to use them.
           </Typography>
           <Typography>
-            Today I guide seekers from all walks of life, professionals, parents, healers and creatives, through
-            their own awakening, with warmth, practical wisdom and deep respect for each person’s path.
+            Today I guide seekers from all walks of life, professionals, parents, healers and creatives, through their
+            own awakening, with warmth, practical wisdom and deep respect for each person’s path.
           </Typography>
         </Box>
       </Section>
@@ -89,7 +122,18 @@ export default function AboutPage() {
             <Grid key={title} size={{ xs: 12, md: 4 }}>
               <Card sx={{ height: '100%' }}>
                 <CardContent sx={{ p: 4 }}>
-                  <Box sx={{ width: 56, height: 56, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: '#fff', mb: 2 }}>
+                  <Box
+                    sx={{
+                      width: 56,
+                      height: 56,
+                      borderRadius: '50%',
+                      display: 'grid',
+                      placeItems: 'center',
+                      bgcolor: 'primary.main',
+                      color: '#fff',
+                      mb: 2,
+                    }}
+                  >
                     <Icon aria-hidden />
                   </Box>
                   <Typography variant="h4" component="h3" sx={{ color: 'primary.dark', mb: 1 }}>
@@ -104,9 +148,28 @@ export default function AboutPage() {
       </Section>
 
       <Box component="section" aria-label="A quiet landscape" sx={{ position: 'relative' }}>
-        <Box component="img" src={landscapeUrl} alt="A calm landscape of layered hills under a warm rising sun" width={1600} height={700} sx={{ width: '100%', height: { xs: 240, md: 420 }, objectFit: 'cover', display: 'block' }} />
+        <Box
+          component="img"
+          src={landscapeUrl}
+          alt="A calm landscape of layered hills under a warm rising sun"
+          width={1600}
+          height={700}
+          sx={{ width: '100%', height: { xs: 240, md: 420 }, objectFit: 'cover', display: 'block' }}
+        />
         <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', px: 2 }}>
-          <Typography sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: { xs: '1.7rem', md: '2.8rem' }, fontStyle: 'italic', color: palette.plumDeep, textAlign: 'center', bgcolor: alpha('#FFFFFF', 0.7), px: 4, py: 2, borderRadius: 4 }}>
+          <Typography
+            sx={{
+              fontFamily: (t) => t.typography.h1.fontFamily,
+              fontSize: { xs: '1.7rem', md: '2.8rem' },
+              fontStyle: 'italic',
+              color: palette.plumDeep,
+              textAlign: 'center',
+              bgcolor: alpha('#FFFFFF', 0.7),
+              px: 4,
+              py: 2,
+              borderRadius: 4,
+            }}
+          >
             Peace is not found. It is remembered.
           </Typography>
         </Box>
@@ -122,8 +185,27 @@ export default function AboutPage() {
         <Grid container spacing={3}>
           {CREDENTIALS.map((c) => (
             <Grid key={c.label} size={{ xs: 12, sm: 4 }}>
-              <Box sx={{ textAlign: 'center', p: 4, borderRadius: 5, bgcolor: '#fff', border: '1px solid', borderColor: 'divider' }}>
-                <Typography sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '3.4rem', fontWeight: 700, color: 'secondary.main', lineHeight: 1 }}>{c.value}</Typography>
+              <Box
+                sx={{
+                  textAlign: 'center',
+                  p: 4,
+                  borderRadius: 5,
+                  bgcolor: '#fff',
+                  border: '1px solid',
+                  borderColor: 'divider',
+                }}
+              >
+                <Typography
+                  sx={{
+                    fontFamily: (t) => t.typography.h1.fontFamily,
+                    fontSize: '3.4rem',
+                    fontWeight: 700,
+                    color: 'secondary.main',
+                    lineHeight: 1,
+                  }}
+                >
+                  {c.value}
+                </Typography>
                 <Typography sx={{ mt: 1, fontWeight: 600, color: 'primary.dark' }}>{c.label}</Typography>
               </Box>
             </Grid>
@@ -131,7 +213,10 @@ export default function AboutPage() {
         </Grid>
       </Section>
 
-      <ClosingCta title="Ready to begin your own journey?" lead="Let’s talk about where you are and where your soul is longing to go. The first 30 minutes are my gift to you.">
+      <ClosingCta
+        title="Ready to begin your own journey?"
+        lead="Let’s talk about where you are and where your soul is longing to go. The first 30 minutes are my gift to you."
+      >
         <BookingButton size="large" data-whisper-hover="coaching">
           Book Your Free Clarity Call
         </BookingButton>

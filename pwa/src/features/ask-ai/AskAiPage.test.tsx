@@ -18,7 +18,9 @@ const log = () => screen.getByRole('log', { name: 'Messages' });
 
 describe('suggestion sets (spec §4)', () => {
   it('picks a set by keywords in the assistant text, else the default three', () => {
-    expect(suggestionsFor('Try this breathing PRACTICE tonight')).toContain('Guide me through a short breathing practice');
+    expect(suggestionsFor('Try this breathing PRACTICE tonight')).toContain(
+      'Guide me through a short breathing practice',
+    );
     expect(suggestionsFor('Take a moment to journal about it')).toContain('Give me a journaling prompt for today');
     expect(suggestionsFor("Let's explore what lies underneath")).toContain('What might be underneath this feeling?');
     expect(suggestionsFor('Be gentle with yourself')).toContain('How can I be gentler with myself?');
@@ -103,7 +105,10 @@ describe('Ask AI page (spec §2, §4, §8, §9)', () => {
 
   it('pre-fills and sends the question from the prompt query parameter, once', async () => {
     const requests = capture('post', '/api/ask-ai', { answer: 'A retreat opens space.' });
-    renderWithApp(<AskAiPage />, { route: `/ask-ai?prompt=${encodeURIComponent('What can a retreat give me?')}`, fakeTimers: true });
+    renderWithApp(<AskAiPage />, {
+      route: `/ask-ai?prompt=${encodeURIComponent('What can a retreat give me?')}`,
+      fakeTimers: true,
+    });
     expect(await within(log()).findByText('What can a retreat give me?')).toBeInTheDocument();
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]?.body).toEqual({ question: 'What can a retreat give me?' });
@@ -120,6 +125,8 @@ describe('Ask AI page (spec §2, §4, §8, §9)', () => {
     const q = screen.getByRole('button', { name: POPULAR_QUESTIONS[0] });
     expect(within(q).queryByRole('img', { name: 'Asked' })).not.toBeInTheDocument();
     await user.click(q);
-    expect(within(screen.getByRole('button', { name: `Asked ${POPULAR_QUESTIONS[0]}` })).getByRole('img', { name: 'Asked' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('button', { name: `Asked ${POPULAR_QUESTIONS[0]}` })).getByRole('img', { name: 'Asked' }),
+    ).toBeInTheDocument();
   });
 });

@@ -3,7 +3,21 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import CheckIcon from '@mui/icons-material/Check';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { Alert, Box, Button, Card, Container, Grid, IconButton, List, ListItemButton, ListItemIcon, ListItemText, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Container,
+  Grid,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { postJson } from '../../shared/api/client.ts';
@@ -41,9 +55,27 @@ function Suggestions({ text, onPick, disabled }: { text: string; onPick: (q: str
   }, []);
   if (!visible) return null;
   return (
-    <Box role="group" aria-label="Suggested replies" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, animation: 'fade-in 400ms ease-out', '@keyframes fade-in': { from: { opacity: 0 }, to: { opacity: 1 } } }}>
+    <Box
+      role="group"
+      aria-label="Suggested replies"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1,
+        mt: 1,
+        animation: 'fade-in 400ms ease-out',
+        '@keyframes fade-in': { from: { opacity: 0 }, to: { opacity: 1 } },
+      }}
+    >
       {suggestionsFor(text).map((s) => (
-        <Button key={s} size="small" variant="outlined" disabled={disabled} onClick={() => onPick(s)} sx={{ minHeight: 36, bgcolor: '#fff' }}>
+        <Button
+          key={s}
+          size="small"
+          variant="outlined"
+          disabled={disabled}
+          onClick={() => onPick(s)}
+          sx={{ minHeight: 36, bgcolor: '#fff' }}
+        >
           {s}
         </Button>
       ))}
@@ -53,7 +85,9 @@ function Suggestions({ text, onPick, disabled }: { text: string; onPick: (q: str
 
 export default function AskAiPage() {
   usePageTitle('Ask AI - Soul Companion');
-  const [messages, setMessages] = useState<AskMessage[]>([{ id: 'welcome', text: WELCOME, isUser: false, timestamp: new Date(), showSuggestions: true }]);
+  const [messages, setMessages] = useState<AskMessage[]>([
+    { id: 'welcome', text: WELCOME, isUser: false, timestamp: new Date(), showSuggestions: true },
+  ]);
   const [input, setInput] = useState('');
   const [typing, setTyping] = useState(false);
   // The last three questions: the sidebar marks popular questions already asked.
@@ -75,7 +109,10 @@ export default function AskAiPage() {
     const question = raw.trim();
     if (!question || pending.current) return;
     pending.current = true;
-    setMessages((m) => [...m, { id: newId(), text: question, isUser: true, timestamp: new Date(), showSuggestions: false }]);
+    setMessages((m) => [
+      ...m,
+      { id: newId(), text: question, isUser: true, timestamp: new Date(), showSuggestions: false },
+    ]);
     setInput('');
     setTyping(true);
     setHistory((h) => [...h, question].slice(-HISTORY_SIZE));
@@ -83,13 +120,20 @@ export default function AskAiPage() {
       const body: AskAiInput = { question };
       const { answer } = await postJson<AskAiAnswer>('/api/ask-ai', body);
       replyTimer.current = window.setTimeout(() => {
-        setMessages((m) => [...m, { id: newId(), text: answer, isUser: false, timestamp: new Date(), showSuggestions: true }]);
+        setMessages((m) => [
+          ...m,
+          { id: newId(), text: answer, isUser: false, timestamp: new Date(), showSuggestions: true },
+        ]);
         setTyping(false);
         pending.current = false;
       }, REPLY_DELAY_MS);
     } catch (error) {
       console.error('Ask AI request failed', error);
-      notify({ title: 'Unable to connect', description: 'Please try again or reach out to the coach directly for personal guidance.', variant: 'destructive' });
+      notify({
+        title: 'Unable to connect',
+        description: 'Please try again or reach out to the coach directly for personal guidance.',
+        variant: 'destructive',
+      });
       setTyping(false);
       pending.current = false;
     }
@@ -116,7 +160,12 @@ export default function AskAiPage() {
           <Typography variant="h1" sx={{ color: 'primary.dark' }}>
             Soul Companion
           </Typography>
-          <Typography variant="subtitle1" component="p" color="text.secondary" sx={{ mt: 1.5, maxWidth: 620, mx: 'auto' }}>
+          <Typography
+            variant="subtitle1"
+            component="p"
+            color="text.secondary"
+            sx={{ mt: 1.5, maxWidth: 620, mx: 'auto' }}
+          >
             Bring any question of the heart. Receive gentle reflections and practices, any time.
           </Typography>
         </Box>
@@ -130,16 +179,30 @@ export default function AskAiPage() {
                 {POPULAR_QUESTIONS.map((q) => {
                   const asked = history.includes(q);
                   return (
-                    <ListItemButton key={q} onClick={() => void ask(q)} disabled={typing} sx={{ borderRadius: 3, mb: 0.5 }}>
+                    <ListItemButton
+                      key={q}
+                      onClick={() => void ask(q)}
+                      disabled={typing}
+                      sx={{ borderRadius: 3, mb: 0.5 }}
+                    >
                       <ListItemIcon sx={{ minWidth: 32, color: asked ? 'success.main' : 'secondary.main' }}>
-                        {asked ? <CheckIcon fontSize="small" titleAccess="Asked" /> : <AutoAwesomeIcon fontSize="small" aria-hidden />}
+                        {asked ? (
+                          <CheckIcon fontSize="small" titleAccess="Asked" />
+                        ) : (
+                          <AutoAwesomeIcon fontSize="small" aria-hidden />
+                        )}
                       </ListItemIcon>
                       <ListItemText primary={q} />
                     </ListItemButton>
                   );
                 })}
               </List>
-              <Alert role="note" icon={<InfoIcon />} severity="info" sx={{ mt: 2, bgcolor: '#F3E7D7', color: 'text.primary', '& .MuiAlert-icon': { color: 'primary.main' } }}>
+              <Alert
+                role="note"
+                icon={<InfoIcon />}
+                severity="info"
+                sx={{ mt: 2, bgcolor: '#F3E7D7', color: 'text.primary', '& .MuiAlert-icon': { color: 'primary.main' } }}
+              >
                 Soul Companion is an AI guide, not a person. It offers reflections, not medical, psychological or crisis
                 support. In an emergency, please contact your local emergency services.
               </Alert>
@@ -149,11 +212,31 @@ export default function AskAiPage() {
             </Card>
           </Grid>
           <Grid size={{ xs: 12, md: 8 }} sx={{ order: { xs: 1, md: 2 } }}>
-            <Card component="section" aria-label="Conversation with Soul Companion" sx={{ display: 'flex', flexDirection: 'column', height: { xs: '72vh', md: 640 } }}>
-              <Box ref={logRef} role="log" aria-live="polite" aria-label="Messages" sx={{ flex: 1, overflowY: 'auto', p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, bgcolor: '#FFFDF8' }}>
+            <Card
+              component="section"
+              aria-label="Conversation with Soul Companion"
+              sx={{ display: 'flex', flexDirection: 'column', height: { xs: '72vh', md: 640 } }}
+            >
+              <Box
+                ref={logRef}
+                role="log"
+                aria-live="polite"
+                aria-label="Messages"
+                sx={{
+                  flex: 1,
+                  overflowY: 'auto',
+                  p: { xs: 2, md: 3 },
+                  display: 'flex',
+                  flexDirection: 'column',
+                  gap: 2,
+                  bgcolor: '#FFFDF8',
+                }}
+              >
                 {messages.map((m) => (
                   <MessageBubble key={m.id} text={m.text} isUser={m.isUser} timestamp={m.timestamp}>
-                    {m.showSuggestions && m === lastAssistant && !typing && <Suggestions text={m.text} onPick={(q) => void ask(q)} disabled={typing} />}
+                    {m.showSuggestions && m === lastAssistant && !typing && (
+                      <Suggestions text={m.text} onPick={(q) => void ask(q)} disabled={typing} />
+                    )}
                   </MessageBubble>
                 ))}
                 {typing && (
@@ -168,7 +251,14 @@ export default function AskAiPage() {
                   e.preventDefault();
                   void ask(input);
                 }}
-                sx={{ display: 'flex', gap: 1, p: 2, borderTop: '1px solid', borderColor: 'divider', alignItems: 'flex-end' }}
+                sx={{
+                  display: 'flex',
+                  gap: 1,
+                  p: 2,
+                  borderTop: '1px solid',
+                  borderColor: 'divider',
+                  alignItems: 'flex-end',
+                }}
               >
                 <TextField
                   label="Ask your heart's question"
@@ -184,7 +274,17 @@ export default function AskAiPage() {
                   maxRows={4}
                   size="small"
                 />
-                <IconButton type="submit" aria-label="Send question" disabled={!input.trim() || typing} sx={{ bgcolor: 'secondary.main', color: '#fff', '&:hover': { bgcolor: 'secondary.dark' }, '&.Mui-disabled': { bgcolor: 'action.disabledBackground' } }}>
+                <IconButton
+                  type="submit"
+                  aria-label="Send question"
+                  disabled={!input.trim() || typing}
+                  sx={{
+                    bgcolor: 'secondary.main',
+                    color: '#fff',
+                    '&:hover': { bgcolor: 'secondary.dark' },
+                    '&.Mui-disabled': { bgcolor: 'action.disabledBackground' },
+                  }}
+                >
                   <SendIcon />
                 </IconButton>
               </Box>

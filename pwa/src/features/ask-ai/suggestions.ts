@@ -12,27 +12,51 @@ export const POPULAR_QUESTIONS = [
 const SUGGESTION_SETS: { keywords: string[]; suggestions: string[] }[] = [
   {
     keywords: ['practice', 'breathe', 'meditation'],
-    suggestions: ['Guide me through a short breathing practice', 'How do I start a daily meditation?', 'What practice helps before sleep?'],
+    suggestions: [
+      'Guide me through a short breathing practice',
+      'How do I start a daily meditation?',
+      'What practice helps before sleep?',
+    ],
   },
   {
     keywords: ['journal', 'reflect', 'write'],
-    suggestions: ['Give me a journaling prompt for today', 'How do I reflect without judging myself?', 'What should I write about when I feel lost?'],
+    suggestions: [
+      'Give me a journaling prompt for today',
+      'How do I reflect without judging myself?',
+      'What should I write about when I feel lost?',
+    ],
   },
   {
     keywords: ['explore', 'deeper', 'underneath'],
-    suggestions: ['Help me explore this more deeply', 'What might be underneath this feeling?', 'How do I find the root of this pattern?'],
+    suggestions: [
+      'Help me explore this more deeply',
+      'What might be underneath this feeling?',
+      'How do I find the root of this pattern?',
+    ],
   },
   {
     keywords: ['gentle', 'soothing', 'comfort'],
-    suggestions: ['I need some comfort right now', 'How can I be gentler with myself?', 'What soothes an anxious heart?'],
+    suggestions: [
+      'I need some comfort right now',
+      'How can I be gentler with myself?',
+      'What soothes an anxious heart?',
+    ],
   },
   {
     keywords: ['heart', 'soul', 'calling'],
-    suggestions: ['How do I listen to my heart?', 'What is my soul calling me toward?', 'How can I trust my intuition more?'],
+    suggestions: [
+      'How do I listen to my heart?',
+      'What is my soul calling me toward?',
+      'How can I trust my intuition more?',
+    ],
   },
 ];
 
-export const DEFAULT_SUGGESTIONS = ['Tell me more about this', 'How can I apply this today?', 'Can I talk to the coach personally?'];
+export const DEFAULT_SUGGESTIONS = [
+  'Tell me more about this',
+  'How can I apply this today?',
+  'Can I talk to the coach personally?',
+];
 
 export function suggestionsFor(assistantText: string): string[] {
   const text = assistantText.toLowerCase();

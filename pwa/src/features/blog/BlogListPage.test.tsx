@@ -8,7 +8,14 @@ import BlogListPage from './BlogListPage.tsx';
 
 const posts = [
   samplePost(),
-  samplePost({ id: 'p2', slug: 'purpose-path', title: 'Walking the Path of Purpose', category: 'Purpose', isGenerated: true, createdAt: '2025-01-15T08:00:00.000Z' }),
+  samplePost({
+    id: 'p2',
+    slug: 'purpose-path',
+    title: 'Walking the Path of Purpose',
+    category: 'Purpose',
+    isGenerated: true,
+    createdAt: '2025-01-15T08:00:00.000Z',
+  }),
 ];
 
 describe('blog list (spec §2, §4, §8)', () => {
@@ -38,14 +45,11 @@ describe('blog list (spec §2, §4, §8)', () => {
     const { user } = renderWithApp(<BlogListPage />);
     await screen.findByText('Walking the Path of Purpose');
     const filters = screen.getByRole('group', { name: 'Filter posts by category' });
-    expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'All Posts',
-      'Healing',
-      'Purpose',
-      'Spiritual Growth',
-      'Daily Wisdom',
-      'Transformation',
-    ]);
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All Posts', 'Healing', 'Purpose', 'Spiritual Growth', 'Daily Wisdom', 'Transformation']);
     expect(within(filters).getByRole('button', { name: 'All Posts' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(filters).getByRole('button', { name: 'Purpose' }));
     expect(screen.getByText('Walking the Path of Purpose')).toBeInTheDocument();

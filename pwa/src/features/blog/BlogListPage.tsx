@@ -1,7 +1,20 @@
 import { BLOG_FILTER_CATEGORIES, type BlogPost } from '@coach/contracts';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Grid,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -22,18 +35,42 @@ export const SKELETON_CARDS = 6;
 
 function PostCard({ post }: { post: BlogPost }) {
   return (
-    <Card component="article" sx={{ height: '100%', transition: 'transform 240ms', '&:hover': { transform: 'translateY(-4px)' } }}>
-      <CardActionArea component={RouterLink} to={`/blog/${post.slug}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
-        <PostImage src={post.imageUrl} fallback={DEFAULT_POST_IMAGE} alt="" sx={{ aspectRatio: '2 / 1', height: 'auto' }} />
+    <Card
+      component="article"
+      sx={{ height: '100%', transition: 'transform 240ms', '&:hover': { transform: 'translateY(-4px)' } }}
+    >
+      <CardActionArea
+        component={RouterLink}
+        to={`/blog/${post.slug}`}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
+        <PostImage
+          src={post.imageUrl}
+          fallback={DEFAULT_POST_IMAGE}
+          alt=""
+          sx={{ aspectRatio: '2 / 1', height: 'auto' }}
+        />
         <CardContent sx={{ p: 3, flex: 1, display: 'flex', flexDirection: 'column' }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
             <Chip label={post.category} size="small" sx={{ bgcolor: '#EFE4F3', color: 'primary.dark' }} />
-            {post.isGenerated && <Chip icon={<AutoAwesomeIcon />} label="AI Generated" size="small" variant="outlined" />}
+            {post.isGenerated && (
+              <Chip icon={<AutoAwesomeIcon />} label="AI Generated" size="small" variant="outlined" />
+            )}
           </Stack>
           <Typography variant="h5" component="h2" sx={{ color: 'primary.dark', fontSize: '1.5rem', lineHeight: 1.25 }}>
             {post.title}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, flex: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+          <Typography
+            color="text.secondary"
+            sx={{
+              mt: 1,
+              flex: 1,
+              display: '-webkit-box',
+              WebkitLineClamp: 3,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
             {post.excerpt}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 2, color: 'text.secondary', fontSize: '0.875rem' }}>
@@ -68,12 +105,19 @@ function GenerateButton() {
   const generate = useMutation({
     mutationFn: () => apiRequest('POST', '/api/blog/generate-daily', {}),
     onSuccess: async () => {
-      notify({ title: 'Daily post generated!', description: 'A new spiritual insight has been created and published.' });
+      notify({
+        title: 'Daily post generated!',
+        description: 'A new spiritual insight has been created and published.',
+      });
       await queryClient.invalidateQueries({ queryKey: BLOG_POSTS_KEY });
     },
     onError: (error) => {
       console.error('Daily post generation failed', error);
-      notify({ title: 'Generation failed', description: 'Unable to generate new content. Please try again.', variant: 'destructive' });
+      notify({
+        title: 'Generation failed',
+        description: 'Unable to generate new content. Please try again.',
+        variant: 'destructive',
+      });
     },
   });
   return (
@@ -98,13 +142,28 @@ export default function BlogListPage() {
 
   return (
     <>
-      <PageHero overline="The blog" title="Spiritual Insights" lead="Reflections, practices and gentle wisdom for every step of your journey.">
+      <PageHero
+        overline="The blog"
+        title="Spiritual Insights"
+        lead="Reflections, practices and gentle wisdom for every step of your journey."
+      >
         {isAdmin && <GenerateButton />}
       </PageHero>
       <Section sx={{ pt: { xs: 4, md: 6 } }}>
-        <Box role="group" aria-label="Filter posts by category" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', mb: 5 }}>
+        <Box
+          role="group"
+          aria-label="Filter posts by category"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', mb: 5 }}
+        >
           {FILTERS.map((f) => (
-            <Button key={f} variant={f === category ? 'contained' : 'outlined'} aria-pressed={f === category} onClick={() => setCategory(f)} size="small" sx={{ minHeight: 40 }}>
+            <Button
+              key={f}
+              variant={f === category ? 'contained' : 'outlined'}
+              aria-pressed={f === category}
+              onClick={() => setCategory(f)}
+              size="small"
+              sx={{ minHeight: 40 }}
+            >
               {f}
             </Button>
           ))}

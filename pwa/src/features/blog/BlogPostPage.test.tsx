@@ -8,7 +8,8 @@ import BlogPostPage from './BlogPostPage.tsx';
 import { DEFAULT_POST_IMAGE, fallbackImageFor, formatPostDate } from './format.ts';
 import { PostBody } from './PostBody.tsx';
 
-const renderPost = (slug = 'finding-stillness') => renderWithApp(<BlogPostPage />, { route: `/blog/${slug}`, path: '/blog/:slug' });
+const renderPost = (slug = 'finding-stillness') =>
+  renderWithApp(<BlogPostPage />, { route: `/blog/${slug}`, path: '/blog/:slug' });
 
 describe('post dates (spec §8, §9)', () => {
   it('uses US long format, else Unknown date / Invalid date', () => {
@@ -24,7 +25,10 @@ describe('post body renderer (spec §4)', () => {
     const { container } = render(<PostBody content={'# Begin\n\nFirst line.\n## Deeper\n   \nSecond line.'} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Begin' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Deeper' })).toBeInTheDocument();
-    expect(Array.from(container.querySelectorAll('p')).map((p) => p.textContent)).toEqual(['First line.', 'Second line.']);
+    expect(Array.from(container.querySelectorAll('p')).map((p) => p.textContent)).toEqual([
+      'First line.',
+      'Second line.',
+    ]);
   });
 
   it("shows 'Content not available.' without content", () => {
@@ -39,7 +43,9 @@ describe('blog post page (spec §2, §4, §7, §8)', () => {
   it('shows the post: back link, image, category, date, read time, AI badge, title, excerpt, body, tags, CTAs', async () => {
     server.use(http.get('/api/blog/finding-stillness', () => HttpResponse.json(samplePost({ isGenerated: true }))));
     renderPost();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Finding Stillness in a Busy World' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Finding Stillness in a Busy World' }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Back to Blog' })[0]).toHaveAttribute('href', '/blog');
     expect(screen.getByRole('img', { name: /Finding Stillness/ })).toHaveAttribute('src', '/images/blog/stillness.jpg');
     expect(screen.getByText('Healing')).toBeInTheDocument();
@@ -91,7 +97,9 @@ describe('blog post page (spec §2, §4, §7, §8)', () => {
     server.use(http.get('/api/blog/finding-stillness', () => HttpResponse.json(samplePost())));
     const { user } = renderPost();
     await user.click(await screen.findByRole('button', { name: 'Share' }));
-    expect(share).toHaveBeenCalledWith(expect.objectContaining({ title: 'Finding Stillness in a Busy World', url: window.location.href }));
+    expect(share).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Finding Stillness in a Busy World', url: window.location.href }),
+    );
     Reflect.deleteProperty(navigator, 'share');
   });
 

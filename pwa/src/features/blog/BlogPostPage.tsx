@@ -76,8 +76,18 @@ export default function BlogPostPage() {
     <Box component="article" aria-labelledby="post-title">
       <Container maxWidth="md" sx={{ pt: { xs: 3, md: 5 } }}>
         <BackToBlog />
-        <PostImage src={p.imageUrl} fallback={fallbackImageFor(p.category)} alt={`Illustration for “${p.title}”`} eager sx={{ mt: 2, borderRadius: 5, aspectRatio: '2 / 1', height: 'auto' }} />
-        <Stack direction="row" spacing={1.5} sx={{ mt: 4, alignItems: 'center', flexWrap: 'wrap', rowGap: 1, color: 'text.secondary' }}>
+        <PostImage
+          src={p.imageUrl}
+          fallback={fallbackImageFor(p.category)}
+          alt={`Illustration for “${p.title}”`}
+          eager
+          sx={{ mt: 2, borderRadius: 5, aspectRatio: '2 / 1', height: 'auto' }}
+        />
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ mt: 4, alignItems: 'center', flexWrap: 'wrap', rowGap: 1, color: 'text.secondary' }}
+        >
           <Chip label={p.category} size="small" sx={{ bgcolor: '#EFE4F3', color: 'primary.dark' }} />
           <Typography component="time" dateTime={p.createdAt} variant="body2">
             {formatPostDate(p.createdAt)}
@@ -88,7 +98,11 @@ export default function BlogPostPage() {
           </Typography>
           {p.isGenerated && <Chip icon={<AutoAwesomeIcon />} label="AI Generated" size="small" variant="outlined" />}
         </Stack>
-        <Typography id="post-title" variant="h1" sx={{ mt: 2, color: 'primary.dark', fontSize: 'clamp(2.2rem, 5vw, 3.4rem)' }}>
+        <Typography
+          id="post-title"
+          variant="h1"
+          sx={{ mt: 2, color: 'primary.dark', fontSize: 'clamp(2.2rem, 5vw, 3.4rem)' }}
+        >
           {p.title}
         </Typography>
         <Typography variant="subtitle1" component="p" sx={{ mt: 2, color: 'text.secondary', fontSize: '1.2rem' }}>

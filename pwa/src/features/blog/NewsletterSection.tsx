@@ -11,12 +11,19 @@ export function NewsletterSection() {
   const subscribe = useMutation({
     mutationFn: (value: string) => postJson<unknown>('/api/newsletter', { email: value }, idempotencyHeader()),
     onSuccess: () => {
-      notify({ title: 'Thank you for subscribing!', description: "You'll receive weekly insights and inspiration in your inbox." });
+      notify({
+        title: 'Thank you for subscribing!',
+        description: "You'll receive weekly insights and inspiration in your inbox.",
+      });
       setEmail('');
     },
     onError: (error) => {
       console.error('Newsletter subscription failed', error);
-      notify({ title: 'Subscription failed', description: 'Please check your email and try again.', variant: 'destructive' });
+      notify({
+        title: 'Subscription failed',
+        description: 'Please check your email and try again.',
+        variant: 'destructive',
+      });
     },
   });
 
@@ -32,7 +39,15 @@ export function NewsletterSection() {
     <Box
       component="section"
       aria-labelledby="newsletter-title"
-      sx={{ mt: 10, borderRadius: 6, p: { xs: 3.5, md: 7 }, textAlign: 'center', color: '#fff', background: 'radial-gradient(600px 260px at 10% 0%, rgba(233,162,95,0.4), transparent 70%), linear-gradient(135deg, #4E2F5E 0%, #2F1B3A 100%)' }}
+      sx={{
+        mt: 10,
+        borderRadius: 6,
+        p: { xs: 3.5, md: 7 },
+        textAlign: 'center',
+        color: '#fff',
+        background:
+          'radial-gradient(600px 260px at 10% 0%, rgba(233,162,95,0.4), transparent 70%), linear-gradient(135deg, #4E2F5E 0%, #2F1B3A 100%)',
+      }}
     >
       <MailIcon sx={{ fontSize: 44, color: '#FFE3A6' }} aria-hidden />
       <Typography id="newsletter-title" variant="h2" sx={{ mt: 1 }}>
@@ -41,7 +56,11 @@ export function NewsletterSection() {
       <Typography sx={{ mt: 1.5, mb: 4, opacity: 0.9, maxWidth: 520, mx: 'auto' }}>
         Weekly insights, gentle practices and inspiration for your spiritual journey, straight to your inbox.
       </Typography>
-      <Box component="form" onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, maxWidth: 520, mx: 'auto' }}>
+      <Box
+        component="form"
+        onSubmit={onSubmit}
+        sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, maxWidth: 520, mx: 'auto' }}
+      >
         <TextField
           type="email"
           required
@@ -50,9 +69,21 @@ export function NewsletterSection() {
           onChange={(e) => setEmail(e.target.value)}
           autoComplete="email"
           slotProps={{ inputLabel: { sx: { color: 'text.secondary' } } }}
-          sx={{ bgcolor: '#fff', borderRadius: 3, '& .MuiOutlinedInput-root': { borderRadius: 3 }, '& .MuiInputLabel-shrink': { bgcolor: '#fff', px: 0.5, borderRadius: 1 } }}
+          sx={{
+            bgcolor: '#fff',
+            borderRadius: 3,
+            '& .MuiOutlinedInput-root': { borderRadius: 3 },
+            '& .MuiInputLabel-shrink': { bgcolor: '#fff', px: 0.5, borderRadius: 1 },
+          }}
         />
-        <Button type="submit" variant="contained" color="secondary" size="large" disabled={subscribe.isPending} sx={{ flexShrink: 0 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          color="secondary"
+          size="large"
+          disabled={subscribe.isPending}
+          sx={{ flexShrink: 0 }}
+        >
           {subscribe.isPending ? <CircularProgress size={20} color="inherit" aria-label="Subscribing" /> : 'Subscribe'}
         </Button>
       </Box>

@@ -2,7 +2,19 @@ import { Box, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
 
 /** A post image that swaps to a bundled fallback when it is missing or fails to load (spec §8). */
-export function PostImage({ src, fallback, alt, sx, eager = false }: { src: string | undefined; fallback: string; alt: string; sx?: SxProps<Theme>; eager?: boolean }) {
+export function PostImage({
+  src,
+  fallback,
+  alt,
+  sx,
+  eager = false,
+}: {
+  src: string | undefined;
+  fallback: string;
+  alt: string;
+  sx?: SxProps<Theme>;
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   const url = !src || failed ? fallback : src;
   return (

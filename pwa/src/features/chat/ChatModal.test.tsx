@@ -11,7 +11,12 @@ async function openChat() {
   const view = renderWithApp(<ChatWidget />);
   await view.user.click(screen.getByRole('button', { name: 'Open spiritual guidance chat' }));
   const dialog = await screen.findByRole('dialog', { name: 'Spiritual Guidance with the coach' });
-  return { ...view, dialog, input: within(dialog).getByRole('textbox'), send: within(dialog).getByRole('button', { name: 'Send message' }) };
+  return {
+    ...view,
+    dialog,
+    input: within(dialog).getByRole('textbox'),
+    send: within(dialog).getByRole('button', { name: 'Send message' }),
+  };
 }
 
 describe('chat modal (spec §2, §4, §5, §8)', () => {

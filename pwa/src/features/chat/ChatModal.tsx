@@ -12,7 +12,7 @@ let nextId = 1;
 const newId = () => `m${Date.now()}-${nextId++}`;
 
 /** Spiritual-guidance chat modal (spec §2 floating widgets, §4 chat modal, §8 first row). */
-export function ChatModal() {
+export default function ChatModal() {
   const { open, messages, pending, closeChat, append, setPending } = useChat();
   const [text, setText] = useState('');
   const contentRef = useRef<HTMLDivElement>(null);
@@ -48,18 +48,50 @@ export function ChatModal() {
       maxWidth="md"
       fullWidth
       aria-labelledby="chat-title"
-      slotProps={{ paper: { sx: { height: '70vh', borderRadius: 5, display: 'flex', flexDirection: 'column', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } } }}
+      slotProps={{
+        paper: {
+          sx: {
+            height: '70vh',
+            borderRadius: 5,
+            display: 'flex',
+            flexDirection: 'column',
+            m: { xs: 1.5, sm: 4 },
+            width: { xs: 'calc(100% - 24px)', sm: undefined },
+          },
+        },
+      }}
     >
-      <DialogTitle id="chat-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1, bgcolor: 'primary.main', color: '#fff' }}>
-        <Box component="span" sx={{ flex: 1, fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '1.5rem', fontWeight: 600 }}>
+      <DialogTitle
+        id="chat-title"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1, bgcolor: 'primary.main', color: '#fff' }}
+      >
+        <Box
+          component="span"
+          sx={{ flex: 1, fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '1.5rem', fontWeight: 600 }}
+        >
           Spiritual Guidance with the coach
         </Box>
         <IconButton aria-label="Close chat" onClick={closeChat} sx={{ color: '#fff' }}>
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <DialogContent ref={contentRef} sx={{ flex: 1, bgcolor: 'background.default', pt: '16px !important', display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box role="log" aria-label="Conversation" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <DialogContent
+        ref={contentRef}
+        sx={{
+          flex: 1,
+          bgcolor: 'background.default',
+          pt: '16px !important',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 2,
+        }}
+      >
+        <Box
+          role="log"
+          aria-label="Conversation"
+          aria-live="polite"
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
           {messages.map((m) => (
             <MessageBubble key={m.id} text={m.text} isUser={m.isUser} timestamp={m.timestamp} />
           ))}
@@ -97,7 +129,12 @@ export function ChatModal() {
           type="submit"
           aria-label="Send message"
           disabled={!text.trim() || pending}
-          sx={{ bgcolor: 'secondary.main', color: '#fff', '&:hover': { bgcolor: 'secondary.dark' }, '&.Mui-disabled': { bgcolor: 'action.disabledBackground' } }}
+          sx={{
+            bgcolor: 'secondary.main',
+            color: '#fff',
+            '&:hover': { bgcolor: 'secondary.dark' },
+            '&.Mui-disabled': { bgcolor: 'action.disabledBackground' },
+          }}
         >
           <SendIcon />
         </IconButton>

@@ -1,11 +1,20 @@
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import { Fab } from '@mui/material';
-import { ChatModal } from './ChatModal.tsx';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useChat } from './store.ts';
+
+// The chat (dialog, text field) is fetched when first opened, keeping the home route lean.
+const ChatModal = lazy(() => import('./ChatModal.tsx'));
 
 /** The floating button that opens the spiritual-guidance chat, and the chat itself. */
 export function ChatWidget() {
+  const open = useChat((s) => s.open);
   const openChat = useChat((s) => s.openChat);
+  const [loaded, setLoaded] = useState(open);
+  useEffect(() => {
+    if (open) setLoaded(true);
+  }, [open]);
+
   return (
     <>
       <Fab
@@ -16,7 +25,11 @@ export function ChatWidget() {
       >
         <ChatIcon />
       </Fab>
-      <ChatModal />
+      {(open || loaded) && (
+        <Suspense fallback={null}>
+          <ChatModal />
+        </Suspense>
+      )}
     </>
   );
 }

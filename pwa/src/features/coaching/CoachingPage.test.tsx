@@ -30,9 +30,15 @@ describe('coaching page (spec §2, §3)', () => {
 
   it('has the hero booking button, Learn More to /about, and the consultation / guide buttons', () => {
     renderWithApp(<CoachingPage />);
-    expect(screen.getAllByRole('link', { name: 'Book Your Free Clarity Call' })[0]).toHaveAttribute('href', site.schedulingUrl);
+    expect(screen.getAllByRole('link', { name: 'Book Your Free Clarity Call' })[0]).toHaveAttribute(
+      'href',
+      site.schedulingUrl,
+    );
     expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
-    expect(screen.getByRole('link', { name: 'Schedule Free Consultation' })).toHaveAttribute('href', site.schedulingUrl);
+    expect(screen.getByRole('link', { name: 'Schedule Free Consultation' })).toHaveAttribute(
+      'href',
+      site.schedulingUrl,
+    );
     expect(screen.getByRole('button', { name: 'Download Free Guide' })).toBeInTheDocument();
   });
 
@@ -45,7 +51,14 @@ describe('coaching page (spec §2, §3)', () => {
     expect(d.getByText('6-Month Mentorship')).toBeInTheDocument();
     expect(d.getByText(program.subtitle)).toBeInTheDocument();
     expect(d.getByText('₹1,25,000')).toBeInTheDocument();
-    for (const h of ['About This Program', 'Program Structure', 'Key Outcomes', "What You'll Experience", 'Perfect For You If...', 'Exclusive Bonuses']) {
+    for (const h of [
+      'About This Program',
+      'Program Structure',
+      'Key Outcomes',
+      "What You'll Experience",
+      'Perfect For You If...',
+      'Exclusive Bonuses',
+    ]) {
       expect(d.getByRole('heading', { name: h })).toBeInTheDocument();
     }
     expect(d.getByText('24 one-on-one sessions plus 6 immersion days')).toBeInTheDocument();

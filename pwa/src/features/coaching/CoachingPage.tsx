@@ -31,14 +31,33 @@ export default function CoachingPage() {
       </PageHero>
 
       <Section data-whisper-section="coaching" aria-labelledby="programs-title" sx={{ pt: { xs: 5, md: 7 } }}>
-        <SectionHeading id="programs-title" overline="Choose your path" title="Programs & Sessions" lead="Prices in Indian rupees." />
+        <SectionHeading
+          id="programs-title"
+          overline="Choose your path"
+          title="Programs & Sessions"
+          lead="Prices in Indian rupees."
+        />
         <Grid container spacing={3}>
           {PROGRAMS.map((program) => (
             <Grid key={program.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <Card component="article" aria-labelledby={`${program.id}-title`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', transition: 'transform 240ms', '&:hover': { transform: 'translateY(-4px)' } }}>
+              <Card
+                component="article"
+                aria-labelledby={`${program.id}-title`}
+                sx={{
+                  height: '100%',
+                  display: 'flex',
+                  flexDirection: 'column',
+                  transition: 'transform 240ms',
+                  '&:hover': { transform: 'translateY(-4px)' },
+                }}
+              >
                 <Box sx={{ height: 8, background: 'linear-gradient(90deg, #4E2F5E, #E9A25F)' }} />
                 <CardContent sx={{ p: 3.5, flex: 1 }}>
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}
+                  >
                     <Chip label={program.category} size="small" sx={{ bgcolor: '#EFE4F3', color: 'primary.dark' }} />
                     <Chip icon={<ScheduleIcon />} label={program.structure.duration} size="small" variant="outlined" />
                   </Stack>
@@ -48,10 +67,18 @@ export default function CoachingPage() {
                   <Typography color="text.secondary" sx={{ mt: 1.5 }}>
                     {program.shortDescription}
                   </Typography>
-                  <Typography sx={{ mt: 2.5, fontSize: '1.7rem', fontWeight: 700, color: 'secondary.main' }}>{program.price}</Typography>
+                  <Typography sx={{ mt: 2.5, fontSize: '1.7rem', fontWeight: 700, color: 'secondary.main' }}>
+                    {program.price}
+                  </Typography>
                 </CardContent>
                 <CardActions sx={{ px: 3.5, pb: 3.5, pt: 0 }}>
-                  <Button fullWidth variant="contained" onClick={() => setSelected(program)} data-whisper-hover="coaching" aria-label={`Learn more about ${program.title}`}>
+                  <Button
+                    fullWidth
+                    variant="contained"
+                    onClick={() => setSelected(program)}
+                    data-whisper-hover="coaching"
+                    aria-label={`Learn more about ${program.title}`}
+                  >
                     Learn More
                   </Button>
                 </CardActions>
@@ -64,7 +91,8 @@ export default function CoachingPage() {
             Not sure which path is yours?
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1.5, mb: 3, maxWidth: 560, mx: 'auto' }}>
-            Let’s explore it together in a free 30-minute consultation, or start with a free guide to daily spiritual practice.
+            Let’s explore it together in a free 30-minute consultation, or start with a free guide to daily spiritual
+            practice.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
             <BookingButton size="large" data-whisper-hover="coaching">
@@ -75,7 +103,10 @@ export default function CoachingPage() {
               variant="outlined"
               startIcon={<DownloadIcon />}
               onClick={() =>
-                notify({ title: 'Your free guide is almost ready', description: 'Subscribe on the blog to receive it in your inbox as soon as it is published.' })
+                notify({
+                  title: 'Your free guide is almost ready',
+                  description: 'Subscribe on the blog to receive it in your inbox as soon as it is published.',
+                })
               }
             >
               Download Free Guide

@@ -3,7 +3,21 @@ import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import StarIcon from '@mui/icons-material/Star';
-import { Box, Button, Chip, Dialog, DialogContent, Grid, IconButton, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogContent,
+  Grid,
+  IconButton,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useNavigate } from 'react-router';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import type { Program } from './programs.ts';
@@ -41,11 +55,35 @@ export function ProgramDialog({ program, onClose }: { program: Program | null; o
   const extraOutcomes = program ? program.outcomes.length - KEY_OUTCOMES_SHOWN : 0;
 
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby="program-title" slotProps={{ paper: { sx: { borderRadius: 5, m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      scroll="paper"
+      aria-labelledby="program-title"
+      slotProps={{
+        paper: { sx: { borderRadius: 5, m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } },
+      }}
+    >
       {program && (
         <>
-          <Box sx={{ position: 'relative', px: { xs: 3, md: 5 }, pt: 4, pb: 3, color: '#fff', background: 'radial-gradient(500px 200px at 90% 0%, rgba(233,162,95,0.45), transparent 70%), linear-gradient(135deg, #4E2F5E 0%, #2F1B3A 100%)' }}>
-            <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', top: 8, right: 8, color: '#fff' }}>
+          <Box
+            sx={{
+              position: 'relative',
+              px: { xs: 3, md: 5 },
+              pt: 4,
+              pb: 3,
+              color: '#fff',
+              background:
+                'radial-gradient(500px 200px at 90% 0%, rgba(233,162,95,0.45), transparent 70%), linear-gradient(135deg, #4E2F5E 0%, #2F1B3A 100%)',
+            }}
+          >
+            <IconButton
+              aria-label="Close"
+              onClick={onClose}
+              sx={{ position: 'absolute', top: 8, right: 8, color: '#fff' }}
+            >
               <CloseIcon />
             </IconButton>
             <Chip label={program.category} size="small" sx={{ bgcolor: 'secondary.light', color: '#2F1B3A' }} />
@@ -53,7 +91,9 @@ export function ProgramDialog({ program, onClose }: { program: Program | null; o
               {program.title}
             </Typography>
             <Typography sx={{ mt: 0.5, opacity: 0.9 }}>{program.subtitle}</Typography>
-            <Typography sx={{ mt: 2, fontSize: '1.8rem', fontWeight: 700, color: '#FFE3A6' }}>{program.price}</Typography>
+            <Typography sx={{ mt: 2, fontSize: '1.8rem', fontWeight: 700, color: '#FFE3A6' }}>
+              {program.price}
+            </Typography>
           </Box>
           <DialogContent sx={{ px: { xs: 3, md: 5 }, py: 1 }}>
             <Heading>About This Program</Heading>
@@ -83,7 +123,9 @@ export function ProgramDialog({ program, onClose }: { program: Program | null; o
             <Heading>Key Outcomes</Heading>
             <CheckList items={program.outcomes.slice(0, KEY_OUTCOMES_SHOWN)} />
             {extraOutcomes > 0 && (
-              <Typography sx={{ color: 'secondary.dark', fontWeight: 600, mt: 0.5 }}>+{extraOutcomes} more outcomes...</Typography>
+              <Typography sx={{ color: 'secondary.dark', fontWeight: 600, mt: 0.5 }}>
+                +{extraOutcomes} more outcomes...
+              </Typography>
             )}
 
             <Heading>What You'll Experience</Heading>
@@ -133,7 +175,16 @@ export function ProgramDialog({ program, onClose }: { program: Program | null; o
               ))}
             </Grid>
 
-            <Typography sx={{ mt: 4, textAlign: 'center', fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '1.5rem', fontStyle: 'italic', color: 'primary.dark' }}>
+            <Typography
+              sx={{
+                mt: 4,
+                textAlign: 'center',
+                fontFamily: (t) => t.typography.h1.fontFamily,
+                fontSize: '1.5rem',
+                fontStyle: 'italic',
+                color: 'primary.dark',
+              }}
+            >
               {program.cta}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', my: 3 }}>

@@ -26,7 +26,8 @@ export const PROGRAMS: Program[] = [
     id: 'soul-spark-session',
     title: 'Soul Spark Session',
     subtitle: 'A single, deep session to find your next clear step',
-    shortDescription: 'One focused 90-minute session to untangle what feels stuck and leave with clarity, calm and a path forward.',
+    shortDescription:
+      'One focused 90-minute session to untangle what feels stuck and leave with clarity, calm and a path forward.',
     price: '₹1,999',
     category: 'Individual Session',
     description:
@@ -44,21 +45,36 @@ export const PROGRAMS: Program[] = [
       'You want to experience coaching before committing to a program',
       'You feel overwhelmed and need a compassionate reset',
     ],
-    structure: { duration: '90 minutes', format: 'Online video call', sessions: '1 one-on-one session', type: 'Individual Session' },
+    structure: {
+      duration: '90 minutes',
+      format: 'Online video call',
+      sessions: '1 one-on-one session',
+      type: 'Individual Session',
+    },
     bonuses: ['Guided meditation audio tailored to your session', 'One follow-up message check-in within 7 days'],
     testimonials: [
-      { name: 'Ananya S.', quote: 'In ninety minutes I understood what I had circled around for two years.', location: 'Bengaluru' },
-      { name: 'Rahul M.', quote: 'Calm, warm and astonishingly clear. I left with a plan and a lighter heart.', location: 'Pune' },
+      {
+        name: 'Ananya S.',
+        quote: 'In ninety minutes I understood what I had circled around for two years.',
+        location: 'Bengaluru',
+      },
+      {
+        name: 'Rahul M.',
+        quote: 'Calm, warm and astonishingly clear. I left with a plan and a lighter heart.',
+        location: 'Pune',
+      },
       { name: 'Sarah L.', quote: 'The best gift I have given myself this year.', location: 'London' },
     ],
     cta: 'Give yourself ninety minutes that could change the next ninety days.',
-    aiPrompt: 'I am thinking about booking a Soul Spark Session. What could a single deep coaching session help me discover about my current crossroads?',
+    aiPrompt:
+      'I am thinking about booking a Soul Spark Session. What could a single deep coaching session help me discover about my current crossroads?',
   },
   {
     id: 'inner-peace-method',
     title: 'The Inner Peace Method',
     subtitle: 'Eight weeks to a calmer mind and a steadier heart',
-    shortDescription: 'A guided group journey through mindfulness, emotional release and daily rituals that make peace your natural state.',
+    shortDescription:
+      'A guided group journey through mindfulness, emotional release and daily rituals that make peace your natural state.',
     price: '₹35,000',
     category: '8-Week Program',
     description:
@@ -77,21 +93,36 @@ export const PROGRAMS: Program[] = [
       'You want structure and community on your path',
       'You are ready to make peace a daily practice, not a holiday feeling',
     ],
-    structure: { duration: '8 weeks', format: 'Live online group + private calls', sessions: '8 live group sessions plus 2 one-on-one calls', type: 'Group program' },
-    bonuses: ['Inner Peace workbook (printable)', 'Library of 12 guided meditations', 'Private community space for the cohort'],
+    structure: {
+      duration: '8 weeks',
+      format: 'Live online group + private calls',
+      sessions: '8 live group sessions plus 2 one-on-one calls',
+      type: 'Group program',
+    },
+    bonuses: [
+      'Inner Peace workbook (printable)',
+      'Library of 12 guided meditations',
+      'Private community space for the cohort',
+    ],
     testimonials: [
-      { name: 'Meghna K.', quote: 'For the first time in years, my mornings begin with stillness instead of dread.', location: 'Mumbai' },
+      {
+        name: 'Meghna K.',
+        quote: 'For the first time in years, my mornings begin with stillness instead of dread.',
+        location: 'Mumbai',
+      },
       { name: 'David R.', quote: 'The group held me in a way I did not know I needed.', location: 'Toronto' },
       { name: 'Priya N.', quote: 'Practical, gentle and deeply transformative.', location: 'Chennai' },
     ],
     cta: 'Peace is a practice. Let’s practise it together.',
-    aiPrompt: 'I struggle with anxiety and a restless mind. How could an eight-week program like the Inner Peace Method help me build lasting calm?',
+    aiPrompt:
+      'I struggle with anxiety and a restless mind. How could an eight-week program like the Inner Peace Method help me build lasting calm?',
   },
   {
     id: 'heal-to-rise',
     title: 'Heal to Rise',
     subtitle: 'A twelve-week healing journey from hurt to wholeness',
-    shortDescription: 'Deep one-on-one work to heal past wounds, grief or heartbreak, held within healing circles of shared strength.',
+    shortDescription:
+      'Deep one-on-one work to heal past wounds, grief or heartbreak, held within healing circles of shared strength.',
     price: '₹45,000',
     category: '12-Week Healing Program',
     description:
@@ -109,21 +140,32 @@ export const PROGRAMS: Program[] = [
       'You are ready to stop surviving and start living',
       'You want deep, private support with a compassionate guide',
     ],
-    structure: { duration: '12 weeks', format: 'Online one-on-one + group circles', sessions: '12 one-on-one sessions plus 6 group circles', type: 'Healing program' },
+    structure: {
+      duration: '12 weeks',
+      format: 'Online one-on-one + group circles',
+      sessions: '12 one-on-one sessions plus 6 group circles',
+      type: 'Healing program',
+    },
     bonuses: [],
     testimonials: [
-      { name: 'Kavya R.', quote: 'I finally grieved my father, and found myself again in the process.', location: 'Hyderabad' },
+      {
+        name: 'Kavya R.',
+        quote: 'I finally grieved my father, and found myself again in the process.',
+        location: 'Hyderabad',
+      },
       { name: 'Emma T.', quote: 'Safe, tender and profoundly healing.', location: 'Sydney' },
       { name: 'Arjun P.', quote: 'I came in broken and left whole. I do not say that lightly.', location: 'Delhi' },
     ],
     cta: 'Your healing is not a detour from your life. It is the path.',
-    aiPrompt: 'I have been carrying old pain and grief. How does a healing program like Heal to Rise help someone move from hurt to wholeness?',
+    aiPrompt:
+      'I have been carrying old pain and grief. How does a healing program like Heal to Rise help someone move from hurt to wholeness?',
   },
   {
     id: 'spiritual-mastery-intensive',
     title: 'Spiritual Mastery Intensive',
     subtitle: 'Six months of deep mentorship for a fully awakened life',
-    shortDescription: 'An exclusive mentorship to deepen your spiritual practice, embody your purpose and lead from the soul.',
+    shortDescription:
+      'An exclusive mentorship to deepen your spiritual practice, embody your purpose and lead from the soul.',
     price: '₹1,25,000',
     category: '6-Month Mentorship',
     description:
@@ -143,21 +185,37 @@ export const PROGRAMS: Program[] = [
       'You feel called to lead, teach or serve',
       'You want a personal mentor walking beside you for half a year',
     ],
-    structure: { duration: '6 months', format: 'One-on-one mentorship + in-person immersions', sessions: '24 one-on-one sessions plus 6 immersion days', type: 'Mentorship' },
-    bonuses: ['Unlimited message support between sessions', 'Personal energy-reading and purpose map', 'Lifetime access to all recorded teachings', 'Priority seat at every retreat'],
+    structure: {
+      duration: '6 months',
+      format: 'One-on-one mentorship + in-person immersions',
+      sessions: '24 one-on-one sessions plus 6 immersion days',
+      type: 'Mentorship',
+    },
+    bonuses: [
+      'Unlimited message support between sessions',
+      'Personal energy-reading and purpose map',
+      'Lifetime access to all recorded teachings',
+      'Priority seat at every retreat',
+    ],
     testimonials: [
       { name: 'Nisha V.', quote: 'I stepped into the life I had only dared to dream of.', location: 'Singapore' },
-      { name: 'Michael B.', quote: 'The most important investment I have ever made, in anything.', location: 'New York' },
+      {
+        name: 'Michael B.',
+        quote: 'The most important investment I have ever made, in anything.',
+        location: 'New York',
+      },
       { name: 'Ritu S.', quote: 'She saw who I was before I could see it myself.', location: 'Jaipur' },
     ],
     cta: 'Mastery is not perfection. It is presence, chosen every day.',
-    aiPrompt: 'I feel called to go much deeper on my spiritual path and lead from my soul. What would six months of spiritual mentorship help me master?',
+    aiPrompt:
+      'I feel called to go much deeper on my spiritual path and lead from my soul. What would six months of spiritual mentorship help me master?',
   },
   {
     id: 'group-transformation-circle',
     title: 'Group Transformation Circle',
     subtitle: 'A monthly circle of growth, belonging and accountability',
-    shortDescription: 'Grow alongside kindred souls: a monthly 3-hour circle with weekly check-ins to keep your practice alive.',
+    shortDescription:
+      'Grow alongside kindred souls: a monthly 3-hour circle with weekly check-ins to keep your practice alive.',
     price: '₹18,000',
     category: 'Monthly Group Program',
     description:
@@ -174,7 +232,12 @@ export const PROGRAMS: Program[] = [
       'You want ongoing support at an accessible price',
       'You have done inner work before and want to keep the momentum',
     ],
-    structure: { duration: 'Ongoing, monthly', format: 'Live online circle', sessions: 'Monthly 3-hour circle plus weekly check-ins', type: 'Group membership' },
+    structure: {
+      duration: 'Ongoing, monthly',
+      format: 'Live online circle',
+      sessions: 'Monthly 3-hour circle plus weekly check-ins',
+      type: 'Group membership',
+    },
     bonuses: ['Monthly themed journal prompts'],
     testimonials: [
       { name: 'Sneha G.', quote: 'My monthly anchor. I leave every circle lighter.', location: 'Kolkata' },
@@ -182,13 +245,15 @@ export const PROGRAMS: Program[] = [
       { name: 'Vikram D.', quote: 'Gentle accountability that actually works.', location: 'Ahmedabad' },
     ],
     cta: 'You were never meant to walk this path alone.',
-    aiPrompt: 'I grow best with others around me. How could a monthly group transformation circle support my spiritual practice and growth?',
+    aiPrompt:
+      'I grow best with others around me. How could a monthly group transformation circle support my spiritual practice and growth?',
   },
   {
     id: 'breakthrough-weekend-retreat',
     title: 'Breakthrough Weekend Retreat',
     subtitle: 'Three days in nature to reset, release and rise',
-    shortDescription: 'A residential retreat of intensive sessions, silence and ceremony to catalyse a true breakthrough.',
+    shortDescription:
+      'A residential retreat of intensive sessions, silence and ceremony to catalyse a true breakthrough.',
     price: '₹55,000',
     category: '3-Day Retreat',
     description:
@@ -205,14 +270,24 @@ export const PROGRAMS: Program[] = [
       'You long for deep rest and renewal',
       'You are ready for an intensive, immersive experience',
     ],
-    structure: { duration: '3 days and 2 nights', format: 'In-person, residential', sessions: '6 intensive sessions', type: 'Retreat' },
+    structure: {
+      duration: '3 days and 2 nights',
+      format: 'In-person, residential',
+      sessions: '6 intensive sessions',
+      type: 'Retreat',
+    },
     bonuses: ['All meals and accommodation included', 'Post-retreat integration call'],
     testimonials: [
-      { name: 'Aditi J.', quote: 'Three days that felt like three years of therapy, in the kindest way.', location: 'Goa' },
+      {
+        name: 'Aditi J.',
+        quote: 'Three days that felt like three years of therapy, in the kindest way.',
+        location: 'Goa',
+      },
       { name: 'Chris W.', quote: 'I came home a different person, and my family noticed.', location: 'Dubai' },
       { name: 'Farah Q.', quote: 'Pure magic, held with so much care.', location: 'Lucknow' },
     ],
     cta: 'Sometimes you have to step away from your life to come back to yourself.',
-    aiPrompt: 'I am considering a three-day spiritual retreat. What kind of breakthrough can an immersive weekend retreat create, and how do I prepare for it?',
+    aiPrompt:
+      'I am considering a three-day spiritual retreat. What kind of breakthrough can an immersive weekend retreat create, and how do I prepare for it?',
   },
 ];

@@ -32,14 +32,21 @@ export function ContactForm() {
   const send = useMutation({
     mutationFn: (input: ContactInput) => postJson<unknown>('/api/contact', input, idempotencyHeader()),
     onSuccess: () => {
-      notify({ title: 'Message Sent Successfully!', description: "Thank you for reaching out. I'll get back to you within 24 hours." });
+      notify({
+        title: 'Message Sent Successfully!',
+        description: "Thank you for reaching out. I'll get back to you within 24 hours.",
+      });
       setValues(EMPTY);
       setErrors({});
       setSubmitted(false);
     },
     onError: (error) => {
       console.error('Contact message failed', error);
-      notify({ title: 'Error Sending Message', description: 'Please try again or contact me directly via email.', variant: 'destructive' });
+      notify({
+        title: 'Error Sending Message',
+        description: 'Please try again or contact me directly via email.',
+        variant: 'destructive',
+      });
     },
   });
 

@@ -43,7 +43,10 @@ describe('contact page (spec §2, §4, §5, §8)', () => {
     expect(document.title).toMatch(/Contact/);
     expect(document.title).toMatch(/Clarity Call/);
     expect(screen.getByRole('region', { name: 'Book a Free Clarity Call' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Book a Free Clarity Call' })).getByRole('link')).toHaveAttribute('href', site.schedulingUrl);
+    expect(within(screen.getByRole('region', { name: 'Book a Free Clarity Call' })).getByRole('link')).toHaveAttribute(
+      'href',
+      site.schedulingUrl,
+    );
     const wa = within(screen.getByRole('region', { name: 'Quick WhatsApp Message' })).getByRole('link');
     expect(wa.getAttribute('href')).toContain(encodeURIComponent(site.whatsappGreeting));
     expect(wa).toHaveAttribute('target', '_blank');
@@ -104,7 +107,12 @@ describe('contact page (spec §2, §4, §5, §8)', () => {
     expect(v.name).toHaveValue('');
     expect(v.email).toHaveValue('');
     expect(v.message).toHaveValue('');
-    expect(bodies[0]?.body).toEqual({ name: 'Asha', email: 'asha@example.com', subject: 'retreat', message: 'I would love to join the next retreat.' });
+    expect(bodies[0]?.body).toEqual({
+      name: 'Asha',
+      email: 'asha@example.com',
+      subject: 'retreat',
+      message: 'I would love to join the next retreat.',
+    });
     expect(bodies[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -16,7 +16,19 @@ function SideCard({ icon, title, children }: { icon: ReactNode; title: string; c
     <Card component="section" aria-label={title}>
       <CardContent sx={{ p: 3 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
-          <Box sx={{ width: 44, height: 44, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: '#EFE4F3', color: 'primary.main' }}>{icon}</Box>
+          <Box
+            sx={{
+              width: 44,
+              height: 44,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: '#EFE4F3',
+              color: 'primary.main',
+            }}
+          >
+            {icon}
+          </Box>
           <Typography variant="h5" component="h2" sx={{ color: 'primary.dark' }}>
             {title}
           </Typography>
@@ -31,7 +43,11 @@ export default function ContactPage() {
   usePageTitle('Contact & Book a Free Clarity Call');
   return (
     <>
-      <PageHero overline="Contact" title="Let’s Begin the Conversation" lead="Whether you have a question, want to explore a program or simply need to be heard, I’d love to hear from you. I reply within 24 hours." />
+      <PageHero
+        overline="Contact"
+        title="Let’s Begin the Conversation"
+        lead="Whether you have a question, want to explore a program or simply need to be heard, I’d love to hear from you. I reply within 24 hours."
+      />
       <Section sx={{ pt: { xs: 4, md: 6 } }}>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 7 }}>
@@ -61,7 +77,13 @@ export default function ContactPage() {
                 <Typography color="text.secondary" sx={{ mb: 2 }}>
                   Prefer a quick chat? Send a message and I’ll reply as soon as I can.
                 </Typography>
-                <ExternalButton href={whatsappChatUrl()} fullWidth variant="contained" startIcon={<WhatsAppIcon />} sx={{ bgcolor: '#1B7F4B', '&:hover': { bgcolor: '#146139' } }}>
+                <ExternalButton
+                  href={whatsappChatUrl()}
+                  fullWidth
+                  variant="contained"
+                  startIcon={<WhatsAppIcon />}
+                  sx={{ bgcolor: '#1B7F4B', '&:hover': { bgcolor: '#146139' } }}
+                >
                   Message on WhatsApp
                 </ExternalButton>
               </SideCard>
@@ -72,10 +94,24 @@ export default function ContactPage() {
               </SideCard>
               <SideCard icon={<InstagramIcon />} title="Follow the Journey">
                 <Stack direction="row" spacing={1.5}>
-                  <Button component="a" href={site.instagramUrl} target="_blank" rel="noopener noreferrer" variant="outlined" startIcon={<InstagramIcon />}>
+                  <Button
+                    component="a"
+                    href={site.instagramUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="outlined"
+                    startIcon={<InstagramIcon />}
+                  >
                     Instagram
                   </Button>
-                  <Button component="a" href={site.youtubeUrl} target="_blank" rel="noopener noreferrer" variant="outlined" startIcon={<YouTubeIcon />}>
+                  <Button
+                    component="a"
+                    href={site.youtubeUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="outlined"
+                    startIcon={<YouTubeIcon />}
+                  >
                     YouTube
                   </Button>
                 </Stack>

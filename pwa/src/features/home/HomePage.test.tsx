@@ -17,7 +17,11 @@ describe('home (spec §2)', () => {
     }
     expect(screen.getByRole('link', { name: 'Ask a Life Question' })).toHaveAttribute('href', '/ask-ai');
     const areas = screen.getByRole('region', { name: 'Areas of Transformation' });
-    expect(within(areas).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Awakening', 'Healing', 'Abundance', 'Purpose', 'Leadership']);
+    expect(
+      within(areas)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Awakening', 'Healing', 'Abundance', 'Purpose', 'Leadership']);
     expect(screen.getByRole('region', { name: 'A word from the coach' }).querySelector('blockquote')).not.toBeNull();
     expect(screen.getByRole('heading', { name: "Ask Your Heart's Question" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Try Soul Companion' })).toHaveAttribute('href', '/ask-ai');
@@ -32,10 +36,17 @@ describe('about (spec §2)', () => {
     expect(screen.getByRole('img', { name: /portrait of/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'A Path of Transformation' })).toBeInTheDocument();
     const philosophy = screen.getByRole('region', { name: 'My Coaching Philosophy' });
-    expect(within(philosophy).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Inner Awareness', 'Compassionate Healing', 'Empowered Action']);
+    expect(
+      within(philosophy)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Inner Awareness', 'Compassionate Healing', 'Empowered Action']);
     const credentials = screen.getByRole('region', { name: 'Experience & Credentials' });
     for (const v of ['15+', '500+', '100%']) expect(within(credentials).getByText(v)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Book Your Free Clarity Call' })).toHaveAttribute('href', site.schedulingUrl);
+    expect(screen.getByRole('link', { name: 'Book Your Free Clarity Call' })).toHaveAttribute(
+      'href',
+      site.schedulingUrl,
+    );
   });
 });
 
@@ -51,6 +62,9 @@ describe('testimonials (spec §2)', () => {
     expect(screen.getByRole('link', { name: 'Share Your Story' })).toHaveAttribute('href', '/contact');
     for (const v of ['500+', '98%', '15+', '100%']) expect(screen.getByText(v)).toBeInTheDocument();
     expect(screen.getByText('Client satisfaction')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Book Your Free Clarity Call' })).toHaveAttribute('href', site.schedulingUrl);
+    expect(screen.getByRole('link', { name: 'Book Your Free Clarity Call' })).toHaveAttribute(
+      'href',
+      site.schedulingUrl,
+    );
   });
 });

@@ -17,11 +17,31 @@ import { ClosingCta, Section, SectionHeading } from '../../shared/ui/Section.tsx
 
 /** The five areas of transformation (spec §2 Home). */
 const AREAS = [
-  { title: 'Awakening', Icon: WbTwilightIcon, text: 'Wake up to who you truly are beneath the roles, the noise and the expectations.' },
-  { title: 'Healing', Icon: SpaIcon, text: 'Gently release old wounds, patterns and grief so your heart can breathe again.' },
-  { title: 'Abundance', Icon: LocalFloristIcon, text: 'Open to receiving: love, prosperity and joy flow where worthiness lives.' },
-  { title: 'Purpose', Icon: ExploreIcon, text: 'Hear your soul’s calling and shape a life that feels meaningful every day.' },
-  { title: 'Leadership', Icon: EmojiPeopleIcon, text: 'Lead from presence and compassion, at home, at work and in your community.' },
+  {
+    title: 'Awakening',
+    Icon: WbTwilightIcon,
+    text: 'Wake up to who you truly are beneath the roles, the noise and the expectations.',
+  },
+  {
+    title: 'Healing',
+    Icon: SpaIcon,
+    text: 'Gently release old wounds, patterns and grief so your heart can breathe again.',
+  },
+  {
+    title: 'Abundance',
+    Icon: LocalFloristIcon,
+    text: 'Open to receiving: love, prosperity and joy flow where worthiness lives.',
+  },
+  {
+    title: 'Purpose',
+    Icon: ExploreIcon,
+    text: 'Hear your soul’s calling and shape a life that feels meaningful every day.',
+  },
+  {
+    title: 'Leadership',
+    Icon: EmojiPeopleIcon,
+    text: 'Lead from presence and compassion, at home, at work and in your community.',
+  },
 ] as const;
 
 export default function HomePage() {
@@ -40,7 +60,11 @@ export default function HomePage() {
           alignItems: 'center',
           py: { xs: 9, md: 12 },
           backgroundColor: palette.plumDeep,
-          backgroundImage: `linear-gradient(100deg, ${alpha(palette.plumDeep, 0.92)} 0%, ${alpha(palette.plumDeep, 0.72)} 45%, ${alpha(palette.plumDeep, 0.1)} 100%), url("${heroUrl}")`,
+          // On phones the text spans the art, so the veil stays dark across it (contrast AA).
+          backgroundImage: {
+            xs: `linear-gradient(180deg, ${alpha(palette.plumDeep, 0.9)} 0%, ${alpha(palette.plumDeep, 0.78)} 100%), url("${heroUrl}")`,
+            md: `linear-gradient(100deg, ${alpha(palette.plumDeep, 0.92)} 0%, ${alpha(palette.plumDeep, 0.72)} 45%, ${alpha(palette.plumDeep, 0.1)} 100%), url("${heroUrl}")`,
+          },
           backgroundSize: 'cover',
           backgroundPosition: 'center bottom',
         }}
@@ -53,9 +77,13 @@ export default function HomePage() {
             <Typography id="hero-title" variant="h1" sx={{ mt: 1 }}>
               Awaken to the life your soul has been calling for
             </Typography>
-            <Typography variant="subtitle1" component="p" sx={{ mt: 3, color: alpha('#FFFFFF', 0.9), fontSize: { md: '1.2rem' } }}>
-              Compassionate, grounded coaching to help you heal, find clarity and live with purpose. Begin with a
-              free 30-minute clarity call, just you, me and what your heart is ready to explore.
+            <Typography
+              variant="subtitle1"
+              component="p"
+              sx={{ mt: 3, color: alpha('#FFFFFF', 0.9), fontSize: { md: '1.2rem' } }}
+            >
+              Compassionate, grounded coaching to help you heal, find clarity and live with purpose. Begin with a free
+              30-minute clarity call, just you, me and what your heart is ready to explore.
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5 }}>
               <BookingButton size="large" data-whisper-hover="coaching">
@@ -67,7 +95,11 @@ export default function HomePage() {
                 size="large"
                 variant="outlined"
                 startIcon={<AutoAwesomeIcon />}
-                sx={{ color: '#fff', borderColor: alpha('#FFFFFF', 0.7), '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.1) } }}
+                sx={{
+                  color: '#fff',
+                  borderColor: alpha('#FFFFFF', 0.7),
+                  '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.1) },
+                }}
               >
                 Ask a Life Question
               </Button>
@@ -86,9 +118,26 @@ export default function HomePage() {
         <Grid container spacing={3} sx={{ justifyContent: 'center' }}>
           {AREAS.map(({ title, Icon, text }) => (
             <Grid key={title} size={{ xs: 12, sm: 6, md: 4 }}>
-              <Card sx={{ height: '100%', transition: 'transform 240ms, box-shadow 240ms', '&:hover': { transform: 'translateY(-4px)' } }}>
+              <Card
+                sx={{
+                  height: '100%',
+                  transition: 'transform 240ms, box-shadow 240ms',
+                  '&:hover': { transform: 'translateY(-4px)' },
+                }}
+              >
                 <CardContent sx={{ p: 4 }}>
-                  <Box sx={{ width: 56, height: 56, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: alpha(palette.saffronLight, 0.22), color: 'secondary.dark', mb: 2 }}>
+                  <Box
+                    sx={{
+                      width: 56,
+                      height: 56,
+                      borderRadius: '50%',
+                      display: 'grid',
+                      placeItems: 'center',
+                      bgcolor: alpha(palette.saffronLight, 0.22),
+                      color: 'secondary.dark',
+                      mb: 2,
+                    }}
+                  >
                     <Icon aria-hidden />
                   </Box>
                   <Typography variant="h4" component="h3" sx={{ color: 'primary.dark', mb: 1 }}>
@@ -105,7 +154,17 @@ export default function HomePage() {
       <Section tone="sand" data-whisper-section="about" aria-label="A word from the coach" maxWidth="md">
         <Box component="figure" sx={{ m: 0, textAlign: 'center' }}>
           <FormatQuoteIcon sx={{ fontSize: 56, color: 'secondary.main' }} aria-hidden />
-          <Typography component="blockquote" sx={{ m: 0, fontFamily: (t) => t.typography.h1.fontFamily, fontSize: { xs: '1.8rem', md: '2.5rem' }, lineHeight: 1.3, fontStyle: 'italic', color: 'primary.dark' }}>
+          <Typography
+            component="blockquote"
+            sx={{
+              m: 0,
+              fontFamily: (t) => t.typography.h1.fontFamily,
+              fontSize: { xs: '1.8rem', md: '2.5rem' },
+              lineHeight: 1.3,
+              fontStyle: 'italic',
+              color: 'primary.dark',
+            }}
+          >
             The wound is the place where the light enters you. You are not broken; you are breaking open.
           </Typography>
           <Typography component="figcaption" sx={{ mt: 3, color: 'text.secondary', fontWeight: 600 }}>
@@ -124,17 +183,46 @@ export default function HomePage() {
               title="Ask Your Heart's Question"
               lead="Carrying a question you can’t quite put down? Our AI guide offers gentle reflections, practices and perspectives, any time of day."
             />
-            <Button component={RouterLink} to="/ask-ai" variant="contained" size="large" startIcon={<AutoAwesomeIcon />}>
+            <Button
+              component={RouterLink}
+              to="/ask-ai"
+              variant="contained"
+              size="large"
+              startIcon={<AutoAwesomeIcon />}
+            >
               Try Soul Companion
             </Button>
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
             <Card sx={{ p: { xs: 2.5, md: 4 }, bgcolor: '#FFFDF8' }}>
               <Stack spacing={2.5}>
-                <Box sx={{ alignSelf: 'flex-end', maxWidth: '85%', bgcolor: 'primary.main', color: '#fff', px: 2.5, py: 1.75, borderRadius: 4, borderBottomRightRadius: 1 }}>
+                <Box
+                  sx={{
+                    alignSelf: 'flex-end',
+                    maxWidth: '85%',
+                    bgcolor: 'primary.main',
+                    color: '#fff',
+                    px: 2.5,
+                    py: 1.75,
+                    borderRadius: 4,
+                    borderBottomRightRadius: 1,
+                  }}
+                >
                   <Typography>I feel stuck and I don’t know what my next step should be.</Typography>
                 </Box>
-                <Box sx={{ alignSelf: 'flex-start', maxWidth: '90%', bgcolor: 'background.default', border: '1px solid', borderColor: 'divider', px: 2.5, py: 1.75, borderRadius: 4, borderBottomLeftRadius: 1 }}>
+                <Box
+                  sx={{
+                    alignSelf: 'flex-start',
+                    maxWidth: '90%',
+                    bgcolor: 'background.default',
+                    border: '1px solid',
+                    borderColor: 'divider',
+                    px: 2.5,
+                    py: 1.75,
+                    borderRadius: 4,
+                    borderBottomLeftRadius: 1,
+                  }}
+                >
                   <Typography>
                     Feeling stuck is often the soul’s way of asking you to pause before a new season. Place a hand on
                     your heart, take three slow breaths, and ask: “What would feel like relief right now?” Let the
@@ -154,7 +242,17 @@ export default function HomePage() {
         <BookingButton size="large" data-whisper-hover="coaching">
           Book Your Free Clarity Call
         </BookingButton>
-        <Button component={RouterLink} to="/about" size="large" variant="outlined" sx={{ color: '#fff', borderColor: alpha('#FFFFFF', 0.7), '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.1) } }}>
+        <Button
+          component={RouterLink}
+          to="/about"
+          size="large"
+          variant="outlined"
+          sx={{
+            color: '#fff',
+            borderColor: alpha('#FFFFFF', 0.7),
+            '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.1) },
+          }}
+        >
           Learn More
         </Button>
       </ClosingCta>

@@ -18,8 +18,8 @@ export default function NotFoundPage() {
         Page Not Found
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
-        Every path leads somewhere, but this one leads nowhere on our site. The page you are looking for does not
-        exist or has been moved.
+        Every path leads somewhere, but this one leads nowhere on our site. The page you are looking for does not exist
+        or has been moved.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
         <Button component={RouterLink} to="/" variant="contained">

@@ -58,7 +58,11 @@ export function StatsBar() {
         rel="noopener noreferrer"
         variant="outlined"
         startIcon={<ShareIcon />}
-        sx={{ color: 'inherit', borderColor: alpha('#FFFFFF', 0.5), '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.08) } }}
+        sx={{
+          color: 'inherit',
+          borderColor: alpha('#FFFFFF', 0.5),
+          '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.08) },
+        }}
       >
         Share Wisdom
       </Button>

@@ -20,7 +20,11 @@ export default function TestimonialsPage() {
   usePageTitle('Client Stories');
   return (
     <>
-      <PageHero overline="Testimonials" title="Client Stories" lead="Real journeys of healing, awakening and purpose, shared with gratitude by the people who walked them." />
+      <PageHero
+        overline="Testimonials"
+        title="Client Stories"
+        lead="Real journeys of healing, awakening and purpose, shared with gratitude by the people who walked them."
+      />
 
       <Section aria-label="Testimonials" sx={{ pt: { xs: 4, md: 6 } }}>
         <Grid container spacing={3}>
@@ -28,7 +32,11 @@ export default function TestimonialsPage() {
             <Grid key={t.name} size={{ xs: 12, md: 6, lg: 4 }}>
               <Card component="figure" sx={{ m: 0, height: '100%' }}>
                 <CardContent sx={{ p: 3.5 }}>
-                  <Box role="img" aria-label={`${t.rating} out of 5 stars`} sx={{ display: 'flex', color: '#8A5A00', mb: 2 }}>
+                  <Box
+                    role="img"
+                    aria-label={`${t.rating} out of 5 stars`}
+                    sx={{ display: 'flex', color: '#8A5A00', mb: 2 }}
+                  >
                     {Array.from({ length: t.rating }, (_, s) => (
                       <StarIcon key={s} fontSize="small" aria-hidden />
                     ))}
@@ -56,7 +64,18 @@ export default function TestimonialsPage() {
 
       <Section tone="sand" aria-labelledby="video-title" maxWidth="md">
         <SectionHeading id="video-title" overline="Watch" title="Video Testimonials" />
-        <Box sx={{ aspectRatio: '16 / 9', borderRadius: 5, display: 'grid', placeItems: 'center', textAlign: 'center', p: 3, background: 'linear-gradient(135deg, #4E2F5E 0%, #2F1B3A 100%)', color: '#fff' }}>
+        <Box
+          sx={{
+            aspectRatio: '16 / 9',
+            borderRadius: 5,
+            display: 'grid',
+            placeItems: 'center',
+            textAlign: 'center',
+            p: 3,
+            background: 'linear-gradient(135deg, #4E2F5E 0%, #2F1B3A 100%)',
+            color: '#fff',
+          }}
+        >
           <Box>
             <VideocamIcon sx={{ fontSize: 56, opacity: 0.9 }} aria-hidden />
             <Typography sx={{ mt: 1, fontSize: '1.3rem' }}>Video testimonials coming soon</Typography>
@@ -72,7 +91,17 @@ export default function TestimonialsPage() {
           {STATS.map((s) => (
             <Grid key={s.label} size={{ xs: 6, md: 3 }}>
               <Box sx={{ textAlign: 'center', p: { xs: 2, md: 4 } }}>
-                <Typography sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: { xs: '2.6rem', md: '3.4rem' }, fontWeight: 700, color: 'secondary.main', lineHeight: 1 }}>{s.value}</Typography>
+                <Typography
+                  sx={{
+                    fontFamily: (t) => t.typography.h1.fontFamily,
+                    fontSize: { xs: '2.6rem', md: '3.4rem' },
+                    fontWeight: 700,
+                    color: 'secondary.main',
+                    lineHeight: 1,
+                  }}
+                >
+                  {s.value}
+                </Typography>
                 <Typography sx={{ mt: 1, fontWeight: 600, color: 'primary.dark' }}>{s.label}</Typography>
               </Box>
             </Grid>
@@ -80,7 +109,10 @@ export default function TestimonialsPage() {
         </Grid>
       </Section>
 
-      <ClosingCta title="Your story could be next" lead="Every transformation on this page began with a single conversation. Yours can begin with a free 30-minute clarity call.">
+      <ClosingCta
+        title="Your story could be next"
+        lead="Every transformation on this page began with a single conversation. Yours can begin with a free 30-minute clarity call."
+      >
         <BookingButton size="large" data-whisper-hover="coaching">
           Book Your Free Clarity Call
         </BookingButton>

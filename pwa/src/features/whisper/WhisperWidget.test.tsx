@@ -26,7 +26,9 @@ describe('whisper items (spec §3, §4, §9)', () => {
   it('has about 100 comforting quotes and one item per trigger slot', () => {
     expect(WHISPERS.length).toBeGreaterThanOrEqual(95);
     const items = createWhisperItems(() => 0.5);
-    expect(items.filter((i) => i.trigger === 'time').map((i) => i.delay)).toEqual([15, 45, 120, 180, 300, 420, 600].map((s) => s * 1000));
+    expect(items.filter((i) => i.trigger === 'time').map((i) => i.delay)).toEqual(
+      [15, 45, 120, 180, 300, 420, 600].map((s) => s * 1000),
+    );
     expect(items.filter((i) => i.trigger === 'scroll').map((i) => i.condition)).toEqual(['about', 'coaching', '50%']);
     expect(items.find((i) => i.trigger === 'idle')?.delay).toBe(60_000);
     expect(items.some((i) => i.trigger === 'hover')).toBe(true);

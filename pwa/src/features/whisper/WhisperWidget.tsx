@@ -44,16 +44,19 @@ export function WhisperWidget() {
     setVisible(null);
   }, []);
 
-  const show = useCallback((id: string) => {
-    const item = items.current.find((i) => i.id === id);
-    // A whisper that meets a visible one is not lost: scroll, hover and idle may fire again later.
-    if (!item || item.shown || visibleRef.current) return;
-    item.shown = true;
-    visibleRef.current = item;
-    setVisible(item);
-    window.clearTimeout(hideTimer.current);
-    hideTimer.current = window.setTimeout(hide, WHISPER_DISPLAY_MS);
-  }, [hide]);
+  const show = useCallback(
+    (id: string) => {
+      const item = items.current.find((i) => i.id === id);
+      // A whisper that meets a visible one is not lost: scroll, hover and idle may fire again later.
+      if (!item || item.shown || visibleRef.current) return;
+      item.shown = true;
+      visibleRef.current = item;
+      setVisible(item);
+      window.clearTimeout(hideTimer.current);
+      hideTimer.current = window.setTimeout(hide, WHISPER_DISPLAY_MS);
+    },
+    [hide],
+  );
 
   // Time whispers, counted from page load.
   useEffect(() => {
@@ -128,7 +131,19 @@ export function WhisperWidget() {
   };
 
   return (
-    <Box sx={{ position: 'fixed', left: { xs: 16, md: 24 }, bottom: { xs: 16, md: 24 }, zIndex: 1200, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1.5, maxWidth: 'min(320px, calc(100vw - 104px))' }}>
+    <Box
+      sx={{
+        position: 'fixed',
+        left: { xs: 16, md: 24 },
+        bottom: { xs: 16, md: 24 },
+        zIndex: 1200,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'flex-start',
+        gap: 1.5,
+        maxWidth: 'min(320px, calc(100vw - 104px))',
+      }}
+    >
       <Box aria-live="polite">
         {visible && (
           <Paper
@@ -145,13 +160,29 @@ export function WhisperWidget() {
               border: '1px solid',
               borderColor: 'divider',
               animation: 'whisper-in 400ms ease-out',
-              '@keyframes whisper-in': { from: { opacity: 0, transform: 'translateY(10px) scale(0.97)' }, to: { opacity: 1, transform: 'none' } },
+              '@keyframes whisper-in': {
+                from: { opacity: 0, transform: 'translateY(10px) scale(0.97)' },
+                to: { opacity: 1, transform: 'none' },
+              },
             }}
           >
-            <Typography sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '1.2rem', fontStyle: 'italic', lineHeight: 1.4, color: 'primary.dark' }}>
+            <Typography
+              sx={{
+                fontFamily: (t) => t.typography.h1.fontFamily,
+                fontSize: '1.2rem',
+                fontStyle: 'italic',
+                lineHeight: 1.4,
+                color: 'primary.dark',
+              }}
+            >
               {visible.text}
             </Typography>
-            <IconButton size="small" aria-label="Close whisper" onClick={hide} sx={{ position: 'absolute', top: 2, right: 2 }}>
+            <IconButton
+              size="small"
+              aria-label="Close whisper"
+              onClick={hide}
+              sx={{ position: 'absolute', top: 2, right: 2 }}
+            >
               <CloseIcon fontSize="small" />
             </IconButton>
             <Button size="small" onClick={disable} sx={{ mt: 0.5, ml: -1, minHeight: 32, color: 'text.secondary' }}>

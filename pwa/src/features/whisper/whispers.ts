@@ -137,10 +137,27 @@ export function createWhisperItems(random: () => number = Math.random): WhisperI
   }));
   return [
     ...timed,
-    { id: 'scroll-about', text: 'Every journey inward begins with a single honest breath.', trigger: 'scroll', condition: 'about', shown: false },
-    { id: 'scroll-coaching', text: 'The right support can turn a turning point into a new beginning.', trigger: 'scroll', condition: 'coaching', shown: false },
+    {
+      id: 'scroll-about',
+      text: 'Every journey inward begins with a single honest breath.',
+      trigger: 'scroll',
+      condition: 'about',
+      shown: false,
+    },
+    {
+      id: 'scroll-coaching',
+      text: 'The right support can turn a turning point into a new beginning.',
+      trigger: 'scroll',
+      condition: 'coaching',
+      shown: false,
+    },
     { id: 'scroll-half', text: pick(random), trigger: 'scroll', condition: '50%', shown: false },
-    { id: 'hover-coaching', text: 'Curious? A free clarity call is a gentle first step.', trigger: 'hover', shown: false },
+    {
+      id: 'hover-coaching',
+      text: 'Curious? A free clarity call is a gentle first step.',
+      trigger: 'hover',
+      shown: false,
+    },
     { id: 'idle', text: pick(random), trigger: 'idle', delay: WHISPER_IDLE_MS, shown: false },
   ];
 }

@@ -8,7 +8,11 @@ describe('api client (spec §7)', () => {
     let seen: { credentials?: RequestCredentials; type: string | null; body: unknown } | undefined;
     server.use(
       http.post('/api/echo', async ({ request }) => {
-        seen = { credentials: request.credentials, type: request.headers.get('content-type'), body: await request.json() };
+        seen = {
+          credentials: request.credentials,
+          type: request.headers.get('content-type'),
+          body: await request.json(),
+        };
         return HttpResponse.json({ ok: true });
       }),
     );
@@ -34,23 +38,34 @@ describe('api client (spec §7)', () => {
   });
 
   it('uses the status text when the body is empty', async () => {
-    server.use(http.get('/api/empty-fail', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
+    server.use(
+      http.get('/api/empty-fail', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })),
+    );
     await expect(apiRequest('GET', '/api/empty-fail')).rejects.toThrow('503: Service Unavailable');
   });
 
   it('reads the URL from the query key and can turn a 401 into null', async () => {
     server.use(http.get('/api/blog/abc', () => HttpResponse.json({ slug: 'abc' })));
     const fn = getQueryFn<{ slug: string }>({ on401: 'throw' });
-    const ctx = { queryKey: ['/api/blog', 'abc'], signal: new AbortController().signal } as unknown as Parameters<typeof fn>[0];
+    const ctx = { queryKey: ['/api/blog', 'abc'], signal: new AbortController().signal } as unknown as Parameters<
+      typeof fn
+    >[0];
     await expect(fn(ctx)).resolves.toEqual({ slug: 'abc' });
     const nullable = getQueryFn({ on401: 'returnNull' });
-    const meCtx = { queryKey: ['/api/auth/me'], signal: new AbortController().signal } as unknown as Parameters<typeof nullable>[0];
+    const meCtx = { queryKey: ['/api/auth/me'], signal: new AbortController().signal } as unknown as Parameters<
+      typeof nullable
+    >[0];
     await expect(nullable(meCtx)).resolves.toBeNull();
   });
 
   it('defaults to no retry, never-stale data, no refetch on focus and no polling', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
-    expect(queries).toMatchObject({ retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false });
+    expect(queries).toMatchObject({
+      retry: false,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+    });
     expect(mutations).toMatchObject({ retry: false });
   });
 });

@@ -12,7 +12,11 @@ describe('footer (spec §2)', () => {
     expect(within(quick).getAllByRole('link')).toHaveLength(7);
 
     const legal = screen.getByRole('navigation', { name: 'Legal & Policies' });
-    expect(within(legal).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
       '/legal/privacy-policy',
       '/legal/terms',
       '/legal/refund-policy',
@@ -23,7 +27,9 @@ describe('footer (spec §2)', () => {
 
     expect(screen.getByRole('link', { name: 'Book Free Clarity Call' })).toHaveAttribute('href', site.schedulingUrl);
     expect(screen.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
-    expect(screen.getByRole('link', { name: /Message on WhatsApp/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    expect(screen.getByRole('link', { name: /Message on WhatsApp/ }).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/\d+\?text=/,
+    );
     expect(screen.getByRole('link', { name: `${site.name} on Instagram` })).toHaveAttribute('href', site.instagramUrl);
     expect(screen.getByRole('link', { name: `${site.name} on YouTube` })).toHaveAttribute('href', site.youtubeUrl);
     expect(screen.getByRole('link', { name: `${site.name} on LinkedIn` })).toHaveAttribute('href', site.linkedinUrl);

@@ -38,8 +38,8 @@ export function Footer() {
           <Grid size={{ xs: 12, md: 4 }}>
             <Logo light />
             <Typography sx={{ mt: 2, color: alpha('#FFFFFF', 0.82), maxWidth: 360 }}>
-              Gentle, grounded guidance for seekers ready to awaken their inner wisdom, heal old wounds and live
-              a life of purpose, peace and abundance.
+              Gentle, grounded guidance for seekers ready to awaken their inner wisdom, heal old wounds and live a life
+              of purpose, peace and abundance.
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, mt: 2.5 }}>
               {SOCIAL_LINKS.map(({ href, label, Icon }) => (
@@ -50,7 +50,11 @@ export function Footer() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={`${site.name} on ${label}`}
-                  sx={{ color: '#fff', bgcolor: alpha('#FFFFFF', 0.08), '&:hover': { bgcolor: alpha('#FFFFFF', 0.18) } }}
+                  sx={{
+                    color: '#fff',
+                    bgcolor: alpha('#FFFFFF', 0.08),
+                    '&:hover': { bgcolor: alpha('#FFFFFF', 0.18) },
+                  }}
                 >
                   <Icon />
                 </IconButton>
@@ -89,7 +93,10 @@ export function Footer() {
             <Heading>Get in Touch</Heading>
             <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
               <BookingButton>Book Free Clarity Call</BookingButton>
-              <Link href={`mailto:${site.email}`} sx={{ ...footerLinkSx, display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+              <Link
+                href={`mailto:${site.email}`}
+                sx={{ ...footerLinkSx, display: 'inline-flex', alignItems: 'center', gap: 1 }}
+              >
                 <EmailIcon fontSize="small" aria-hidden />
                 {site.email}
               </Link>
@@ -100,7 +107,11 @@ export function Footer() {
                 rel="noopener noreferrer"
                 variant="outlined"
                 startIcon={<WhatsAppIcon />}
-                sx={{ color: '#fff', borderColor: alpha('#FFFFFF', 0.5), '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.08) } }}
+                sx={{
+                  color: '#fff',
+                  borderColor: alpha('#FFFFFF', 0.5),
+                  '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.08) },
+                }}
               >
                 Message on WhatsApp
               </Button>

@@ -1,15 +1,15 @@
-import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar, Typography } from '@mui/material';
+import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth, useLogout } from '../api/auth.ts';
-import { site } from '../config/site.ts';
 import { palette } from '../theme.ts';
 import { BookingButton } from '../ui/ExternalButton.tsx';
 import { Logo } from './Logo.tsx';
 import { MAIN_NAV, MEMBER_NAV } from './nav.ts';
+
+const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
 
 /** The header changes style once the page has scrolled more than this (spec §9). */
 export const HEADER_SCROLL_THRESHOLD_PX = 50;
@@ -42,6 +42,7 @@ const desktopLinkSx = {
 export function Header() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [open, setOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const { user, isAuthenticated } = useAuth();
   const { logout, isPending: loggingOut } = useLogout();
   const close = () => setOpen(false);
@@ -62,9 +63,23 @@ export function Header() {
         transition: 'background-color 240ms, box-shadow 240ms, border-color 240ms',
       }}
     >
-      <Toolbar component="nav" aria-label="Main" sx={{ gap: 2, minHeight: { xs: scrolled ? 60 : 68, lg: scrolled ? 68 : 84 }, transition: 'min-height 240ms', maxWidth: 1400, width: '100%', mx: 'auto' }}>
+      <Toolbar
+        component="nav"
+        aria-label="Main"
+        sx={{
+          gap: 2,
+          minHeight: { xs: scrolled ? 60 : 68, lg: scrolled ? 68 : 84 },
+          transition: 'min-height 240ms',
+          maxWidth: 1400,
+          width: '100%',
+          mx: 'auto',
+        }}
+      >
         <Logo />
-        <Box component="ul" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.25, listStyle: 'none', m: 0, p: 0, ml: 'auto' }}>
+        <Box
+          component="ul"
+          sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.25, listStyle: 'none', m: 0, p: 0, ml: 'auto' }}
+        >
           {MAIN_NAV.map((item) => (
             <li key={item.to}>
               <Box component={NavLink} to={item.to} end={item.to === '/'} sx={desktopLinkSx}>
@@ -102,77 +117,28 @@ export function Header() {
           aria-label="Open menu"
           aria-expanded={open}
           aria-controls="mobile-menu"
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setMenuLoaded(true);
+            setOpen(true);
+          }}
           sx={{ display: { lg: 'none' }, ml: 'auto' }}
         >
           <MenuIcon />
         </IconButton>
       </Toolbar>
-      <Drawer
-        id="mobile-menu"
-        anchor="right"
-        open={open}
-        onClose={close}
-        slotProps={{ paper: { sx: { width: 'min(88vw, 340px)', bgcolor: palette.cream, p: 2 }, role: 'dialog', 'aria-label': 'Menu' } as object }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-          <Logo onClick={close} />
-          <IconButton aria-label="Close menu" onClick={close}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        {isAuthenticated && (
-          <Typography sx={{ fontWeight: 600, px: 2, py: 1 }}>{greeting}</Typography>
-        )}
-        <Box component="nav" aria-label="Mobile">
-          <List>
-            {MAIN_NAV.map((item) => (
-              <ListItemButton key={item.to} component={NavLink} to={item.to} end={item.to === '/'} onClick={close} sx={drawerLinkSx}>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-            {isAuthenticated &&
-              MEMBER_NAV.map((item) => (
-                <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={close} sx={drawerLinkSx}>
-                  <ListItemText primary={item.mobile} />
-                </ListItemButton>
-              ))}
-          </List>
-        </Box>
-        <Divider sx={{ my: 1.5 }} />
-        <Box sx={{ display: 'grid', gap: 1.5, px: 1 }}>
-          {isAuthenticated ? (
-            <Button
-              variant="outlined"
-              disabled={loggingOut}
-              onClick={() => {
-                close();
-                logout();
-              }}
-            >
-              Logout
-            </Button>
-          ) : (
-            <>
-              <Button component={NavLink} to="/login" variant="outlined" onClick={close}>
-                Sign In
-              </Button>
-              <BookingButton onClick={close}>Book Free Call</BookingButton>
-            </>
-          )}
-        </Box>
-        <Typography variant="body2" sx={{ mt: 'auto', pt: 3, px: 1, color: 'text.secondary' }}>
-          {site.email}
-        </Typography>
-      </Drawer>
+      {/* The drawer is its own chunk, loaded on the first tap: most visitors never open it. */}
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={open}
+            onClose={close}
+            greeting={greeting}
+            isAuthenticated={isAuthenticated}
+            onLogout={logout}
+            loggingOut={loggingOut}
+          />
+        </Suspense>
+      )}
     </AppBar>
   );
 }
-
-const drawerLinkSx = {
-  borderRadius: 3,
-  mb: 0.5,
-  '& .MuiListItemText-primary': { fontWeight: 600, fontSize: '1.05rem' },
-  '&[aria-current="page"]': { bgcolor: 'primary.main', color: '#fff' },
-  '&[aria-current="page"]:hover': { bgcolor: 'primary.dark' },
-} as const;

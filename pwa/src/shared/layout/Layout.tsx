@@ -45,12 +45,7 @@ export function Layout() {
         Skip to content
       </Box>
       <Header />
-      <Box
-        component="main"
-        id="main"
-        tabIndex={-1}
-        sx={{ flex: 1, pt: { xs: '68px', lg: '84px' }, outline: 'none' }}
-      >
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, pt: { xs: '68px', lg: '84px' }, outline: 'none' }}>
         {/* Keyed by path so each page enters with its own transition (off with reduced motion). */}
         <Box
           key={pathname}

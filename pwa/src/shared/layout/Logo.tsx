@@ -11,14 +11,40 @@ export function Logo({ light = false, onClick }: { light?: boolean; onClick?: ()
       to="/"
       onClick={onClick}
       aria-label={`${site.name}, home`}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, textDecoration: 'none', color: light ? '#fff' : 'primary.dark', borderRadius: 2 }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1.25,
+        textDecoration: 'none',
+        color: light ? '#fff' : 'primary.dark',
+        borderRadius: 2,
+      }}
     >
       <Box component="img" src={logoUrl} alt="" width={40} height={40} sx={{ display: 'block' }} />
       <Box>
-        <Typography component="span" sx={{ display: 'block', fontFamily: (t) => t.typography.h1.fontFamily, fontWeight: 700, fontSize: '1.45rem', lineHeight: 1 }}>
+        <Typography
+          component="span"
+          sx={{
+            display: 'block',
+            fontFamily: (t) => t.typography.h1.fontFamily,
+            fontWeight: 700,
+            fontSize: '1.45rem',
+            lineHeight: 1,
+          }}
+        >
           {site.name}
         </Typography>
-        <Typography component="span" sx={{ display: 'block', fontSize: '0.7rem', letterSpacing: 2, textTransform: 'uppercase', opacity: 0.85, mt: 0.25 }}>
+        <Typography
+          component="span"
+          sx={{
+            display: 'block',
+            fontSize: '0.7rem',
+            letterSpacing: 2,
+            textTransform: 'uppercase',
+            opacity: 0.85,
+            mt: 0.25,
+          }}
+        >
           {site.tagline}
         </Typography>
       </Box>

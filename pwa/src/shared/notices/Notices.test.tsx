@@ -7,7 +7,12 @@ describe('notices (spec §8, §9)', () => {
   it('disappears by itself after 5000 ms', () => {
     vi.useFakeTimers();
     render(<Notices />);
-    act(() => notify({ title: 'Daily post generated!', description: 'A new spiritual insight has been created and published.' }));
+    act(() =>
+      notify({
+        title: 'Daily post generated!',
+        description: 'A new spiritual insight has been created and published.',
+      }),
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Daily post generated!');
     act(() => vi.advanceTimersByTime(4999));
     expect(screen.getByText('Daily post generated!')).toBeInTheDocument();

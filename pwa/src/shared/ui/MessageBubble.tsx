@@ -6,7 +6,17 @@ import { palette } from '../theme.ts';
 const time = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** One chat message: the visitor's on the right in plum, the guide's on the left on paper. */
-export function MessageBubble({ text, isUser, timestamp, children }: { text: string; isUser: boolean; timestamp: Date; children?: ReactNode }) {
+export function MessageBubble({
+  text,
+  isUser,
+  timestamp,
+  children,
+}: {
+  text: string;
+  isUser: boolean;
+  timestamp: Date;
+  children?: ReactNode;
+}) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: isUser ? 'flex-end' : 'flex-start' }}>
       <Box

@@ -2,19 +2,49 @@ import { Box, Container, Typography, type BoxProps } from '@mui/material';
 import type { ReactNode } from 'react';
 
 /** A page section with generous spacing; `tone` sets its background. */
-export function Section({ children, tone = 'default', maxWidth = 'lg', ...props }: BoxProps & { tone?: 'default' | 'sand' | 'paper' | 'plum'; maxWidth?: 'sm' | 'md' | 'lg' }) {
+export function Section({
+  children,
+  tone = 'default',
+  maxWidth = 'lg',
+  ...props
+}: BoxProps & { tone?: 'default' | 'sand' | 'paper' | 'plum'; maxWidth?: 'sm' | 'md' | 'lg' }) {
   const bg = { default: 'transparent', sand: '#F3E7D7', paper: '#FFFFFF', plum: 'primary.dark' }[tone];
   return (
-    <Box component="section" {...props} sx={{ py: { xs: 7, md: 11 }, bgcolor: bg, color: tone === 'plum' ? '#fff' : undefined, ...props.sx }}>
+    <Box
+      component="section"
+      {...props}
+      sx={{ py: { xs: 7, md: 11 }, bgcolor: bg, color: tone === 'plum' ? '#fff' : undefined, ...props.sx }}
+    >
       <Container maxWidth={maxWidth}>{children}</Container>
     </Box>
   );
 }
 
 /** Overline, heading and an optional lead paragraph, centred above a section's content. */
-export function SectionHeading({ overline, title, lead, id, light = false, align = 'center' }: { overline?: string; title: ReactNode; lead?: ReactNode; id?: string; light?: boolean; align?: 'center' | 'left' }) {
+export function SectionHeading({
+  overline,
+  title,
+  lead,
+  id,
+  light = false,
+  align = 'center',
+}: {
+  overline?: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  id?: string;
+  light?: boolean;
+  align?: 'center' | 'left';
+}) {
   return (
-    <Box sx={{ textAlign: align, maxWidth: align === 'center' ? 720 : undefined, mx: align === 'center' ? 'auto' : 0, mb: { xs: 4, md: 6 } }}>
+    <Box
+      sx={{
+        textAlign: align,
+        maxWidth: align === 'center' ? 720 : undefined,
+        mx: align === 'center' ? 'auto' : 0,
+        mb: { xs: 4, md: 6 },
+      }}
+    >
       {overline && (
         <Typography variant="overline" component="p" sx={{ color: light ? 'secondary.light' : 'secondary.main' }}>
           {overline}
@@ -24,7 +54,11 @@ export function SectionHeading({ overline, title, lead, id, light = false, align
         {title}
       </Typography>
       {lead && (
-        <Typography variant="subtitle1" component="p" sx={{ mt: 2, color: light ? 'rgba(255,255,255,0.85)' : 'text.secondary' }}>
+        <Typography
+          variant="subtitle1"
+          component="p"
+          sx={{ mt: 2, color: light ? 'rgba(255,255,255,0.85)' : 'text.secondary' }}
+        >
           {lead}
         </Typography>
       )}
@@ -33,7 +67,17 @@ export function SectionHeading({ overline, title, lead, id, light = false, align
 }
 
 /** The hero band at the top of the inner pages. */
-export function PageHero({ overline, title, lead, children }: { overline?: string; title: ReactNode; lead?: ReactNode; children?: ReactNode }) {
+export function PageHero({
+  overline,
+  title,
+  lead,
+  children,
+}: {
+  overline?: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Box
       component="section"
@@ -41,7 +85,8 @@ export function PageHero({ overline, title, lead, children }: { overline?: strin
         position: 'relative',
         overflow: 'hidden',
         py: { xs: 8, md: 12 },
-        background: 'radial-gradient(1200px 400px at 50% -10%, rgba(233,162,95,0.35), transparent 70%), linear-gradient(180deg, #F8EEDF 0%, #FBF6EF 100%)',
+        background:
+          'radial-gradient(1200px 400px at 50% -10%, rgba(233,162,95,0.35), transparent 70%), linear-gradient(180deg, #F8EEDF 0%, #FBF6EF 100%)',
       }}
     >
       <Container maxWidth="md" sx={{ textAlign: 'center', position: 'relative' }}>
@@ -54,11 +99,17 @@ export function PageHero({ overline, title, lead, children }: { overline?: strin
           {title}
         </Typography>
         {lead && (
-          <Typography variant="subtitle1" component="p" sx={{ mt: 2.5, color: 'text.secondary', maxWidth: 640, mx: 'auto' }}>
+          <Typography
+            variant="subtitle1"
+            component="p"
+            sx={{ mt: 2.5, color: 'text.secondary', maxWidth: 640, mx: 'auto' }}
+          >
             {lead}
           </Typography>
         )}
-        {children && <Box sx={{ mt: 4, display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>{children}</Box>}
+        {children && (
+          <Box sx={{ mt: 4, display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>{children}</Box>
+        )}
       </Container>
     </Box>
   );
@@ -76,13 +127,18 @@ export function ClosingCta({ title, lead, children }: { title: string; lead: str
           px: { xs: 3, md: 8 },
           textAlign: 'center',
           color: '#fff',
-          background: 'radial-gradient(700px 300px at 85% 0%, rgba(233,162,95,0.45), transparent 70%), linear-gradient(135deg, #4E2F5E 0%, #2F1B3A 100%)',
+          background:
+            'radial-gradient(700px 300px at 85% 0%, rgba(233,162,95,0.45), transparent 70%), linear-gradient(135deg, #4E2F5E 0%, #2F1B3A 100%)',
         }}
       >
         <Typography variant="h2" sx={{ color: '#fff' }}>
           {title}
         </Typography>
-        <Typography variant="subtitle1" component="p" sx={{ mt: 2, mb: 4, color: 'rgba(255,255,255,0.88)', maxWidth: 620, mx: 'auto' }}>
+        <Typography
+          variant="subtitle1"
+          component="p"
+          sx={{ mt: 2, mb: 4, color: 'rgba(255,255,255,0.88)', maxWidth: 620, mx: 'auto' }}
+        >
           {lead}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>{children}</Box>
