@@ -1,9 +1,10 @@
 import type { CurrentUser } from '@coach/contracts';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
-import { Box, Button, Card, CardContent, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../shared/api/auth.ts';
+import { PageFallback } from '../../shared/layout/Layout.tsx';
 import { notify } from '../../shared/notices/store.ts';
 
 interface Props {
@@ -35,14 +36,7 @@ export function AuthGate({ notice, title, lead, children }: Props) {
   }, [signedOut, notice]);
 
   if (isLoading) {
-    return (
-      <Box role="status" sx={{ display: 'grid', placeItems: 'center', gap: 2, minHeight: '60vh' }}>
-        <Stack spacing={2} sx={{ alignItems: 'center' }}>
-          <CircularProgress aria-hidden />
-          <Typography color="text.secondary">Opening your sacred space...</Typography>
-        </Stack>
-      </Box>
-    );
+    return <PageFallback />;
   }
 
   if (user === null) {
@@ -50,7 +44,20 @@ export function AuthGate({ notice, title, lead, children }: Props) {
       <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 } }}>
         <Card>
           <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-            <Box sx={{ width: 60, height: 60, mx: 'auto', mb: 2, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: '#fff' }} aria-hidden>
+            <Box
+              sx={{
+                width: 60,
+                height: 60,
+                mx: 'auto',
+                mb: 2,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: 'primary.main',
+                color: '#fff',
+              }}
+              aria-hidden
+            >
               <LockOpenIcon />
             </Box>
             <Typography variant="h2" component="h1" sx={{ color: 'primary.dark', mb: 1.5 }}>

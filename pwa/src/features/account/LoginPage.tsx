@@ -32,7 +32,11 @@ export default function LoginPage() {
       navigate('/community');
     },
     onError: (error) => {
-      notify({ title: 'Login failed', description: serverMessage(error) ?? 'Invalid email or password.', variant: 'destructive' });
+      notify({
+        title: 'Login failed',
+        description: serverMessage(error) ?? 'Invalid email or password.',
+        variant: 'destructive',
+      });
     },
   });
 
@@ -53,7 +57,12 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthCard icon={<SpaIcon />} overline="Sacred Circle" title="Welcome Back" lead="Sign in to continue your journey with the Sacred Circle.">
+    <AuthCard
+      icon={<SpaIcon />}
+      overline="Sacred Circle"
+      title="Welcome Back"
+      lead="Sign in to continue your journey with the Sacred Circle."
+    >
       <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
         <Stack spacing={2.5}>
           <TextField

@@ -71,7 +71,12 @@ export default function SignupPage() {
           <TextField label="Full Name" autoComplete="name" {...field('name')} />
           <TextField label="Username" autoComplete="username" {...field('username')} />
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-          <PasswordField label="Password" autoComplete="new-password" {...field('password')} helperText={errors.password ?? 'At least 8 characters'} />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            {...field('password')}
+            helperText={errors.password ?? 'At least 8 characters'}
+          />
           <Button type="submit" variant="contained" size="large" disabled={signup.isPending}>
             {signup.isPending ? 'Creating Account...' : 'Create Account'}
           </Button>

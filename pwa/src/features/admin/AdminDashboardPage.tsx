@@ -1,5 +1,183 @@
-import { PlaceholderPage } from '../../shared/ui/PlaceholderPage.tsx';
+import type { AdminBlogPost, AdminUser, NewsletterSubscriber, SiteStats } from '@coach/contracts';
+import ArticleIcon from '@mui/icons-material/ArticleOutlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import { Box, Button, Card, CardContent, Container, Grid, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAuth, useLogout } from '../../shared/api/auth.ts';
+import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { PageFallback } from '../../shared/layout/Layout.tsx';
+import { SITE_STATS_KEY } from '../stats/useSiteStats.ts';
+import { BlogPostsTab } from './BlogPostsTab.tsx';
+import { MessagesTab } from './MessagesTab.tsx';
+import { NewsletterTab } from './NewsletterTab.tsx';
+import { ADMIN_POSTS_KEY, SUBSCRIBERS_KEY, USERS_KEY } from './queries.ts';
+import { UsersTab } from './UsersTab.tsx';
 
+/** The admin dashboard (/admin/dashboard); its data loads only for an admin (spec members §6). */
 export default function AdminDashboardPage() {
-  return <PlaceholderPage title="Admin Dashboard" />;
+  usePageTitle('Admin Dashboard');
+  const { user, isLoading, isAdmin } = useAuth();
+  if (isLoading) return <PageFallback />;
+  if (!user || !isAdmin) return <AccessRequired />;
+  return <Dashboard name={user.name || user.username} />;
+}
+
+function AccessRequired() {
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 } }}>
+      <Card sx={{ textAlign: 'center' }}>
+        <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
+          <Box
+            sx={{
+              width: 60,
+              height: 60,
+              mx: 'auto',
+              mb: 2,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'primary.main',
+              color: '#fff',
+            }}
+            aria-hidden
+          >
+            <LockIcon />
+          </Box>
+          <Typography variant="h3" component="h1" sx={{ color: 'primary.dark', mb: 1.5 }}>
+            Admin access required
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 4 }}>
+            This area is for the site’s administrator. Please sign in with an admin account to continue.
+          </Typography>
+          <Button component={RouterLink} to="/admin/login" variant="contained" size="large">
+            Go to Admin Login
+          </Button>
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}
+
+const TABS = [
+  { label: 'Users', panel: <UsersTab /> },
+  { label: 'Blog Posts', panel: <BlogPostsTab /> },
+  { label: 'Messages', panel: <MessagesTab /> },
+  { label: 'Newsletter', panel: <NewsletterTab /> },
+] as const;
+
+function Dashboard({ name }: { name: string }) {
+  const { logout, isPending } = useLogout();
+  const [tab, setTab] = useState(0);
+  const users = useQuery<AdminUser[]>({ queryKey: USERS_KEY });
+  const posts = useQuery<AdminBlogPost[]>({ queryKey: ADMIN_POSTS_KEY });
+  const stats = useQuery<SiteStats>({ queryKey: SITE_STATS_KEY });
+  const subscribers = useQuery<NewsletterSubscriber[]>({ queryKey: SUBSCRIBERS_KEY });
+
+  return (
+    <Box sx={{ pb: { xs: 6, md: 9 } }}>
+      <Box
+        component="header"
+        sx={{ py: { xs: 4, md: 6 }, background: 'linear-gradient(180deg, #F8EEDF 0%, #FBF6EF 100%)' }}
+      >
+        <Container maxWidth="lg">
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
+          >
+            <Box>
+              <Typography variant="overline" component="p" color="secondary.main">
+                Admin
+              </Typography>
+              <Typography variant="h1" sx={{ color: 'primary.dark', fontSize: 'clamp(2.2rem, 5vw, 3.2rem)' }}>
+                Admin Dashboard
+              </Typography>
+              <Typography sx={{ mt: 1, color: 'text.secondary' }}>
+                Welcome back, {name}. Here is how your sacred space is doing.
+              </Typography>
+            </Box>
+            <Button variant="outlined" onClick={logout} disabled={isPending}>
+              Logout
+            </Button>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container maxWidth="lg">
+        <Grid container spacing={2.5} component="section" aria-label="Site counts" sx={{ mt: { xs: 3, md: 4 } }}>
+          <CountCard icon={<PeopleIcon />} label="Total Users" value={users.data?.length} />
+          <CountCard icon={<ArticleIcon />} label="Blog Posts" value={posts.data?.length} />
+          <CountCard icon={<VisibilityIcon />} label="Site Visitors" value={stats.data?.visitorCount} />
+          <CountCard icon={<MarkEmailReadIcon />} label="Newsletter Subscribers" value={subscribers.data?.length} />
+        </Grid>
+
+        <Box sx={{ mt: 5, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={tab}
+            onChange={(_, value: number) => setTab(value)}
+            aria-label="Dashboard sections"
+            variant="scrollable"
+            allowScrollButtonsMobile
+          >
+            {TABS.map(({ label }, index) => (
+              <Tab
+                key={label}
+                label={label}
+                id={`admin-tab-${index}`}
+                aria-controls={`admin-panel-${index}`}
+                sx={{ fontWeight: 700, minHeight: 52 }}
+              />
+            ))}
+          </Tabs>
+        </Box>
+        {TABS.map(({ label, panel }, index) => (
+          <Box
+            key={label}
+            role="tabpanel"
+            id={`admin-panel-${index}`}
+            aria-labelledby={`admin-tab-${index}`}
+            hidden={tab !== index}
+            sx={{ pt: 3 }}
+          >
+            {tab === index && panel}
+          </Box>
+        ))}
+      </Container>
+    </Box>
+  );
+}
+
+function CountCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
+  return (
+    <Grid size={{ xs: 6, md: 3 }}>
+      <Card sx={{ height: '100%' }}>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'secondary.main', mb: 1 }}>
+            <Box aria-hidden sx={{ display: 'flex' }}>
+              {icon}
+            </Box>
+            <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.secondary' }}>
+              {label}
+            </Typography>
+          </Stack>
+          <Typography
+            sx={{
+              fontFamily: (t) => t.typography.h1.fontFamily,
+              fontSize: { xs: '2.2rem', sm: '2.8rem' },
+              fontWeight: 700,
+              lineHeight: 1.1,
+              color: 'primary.dark',
+            }}
+          >
+            {value === undefined ? <Skeleton width={60} /> : value.toLocaleString('en-US')}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Grid>
+  );
 }

@@ -1,5 +1,336 @@
-import { PlaceholderPage } from '../../shared/ui/PlaceholderPage.tsx';
+import type { CommunityPost, CommunityPostInput, CurrentUser } from '@coach/contracts';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import ForumIcon from '@mui/icons-material/ForumOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Container,
+  Grid,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { ApiRequestError, postJson } from '../../shared/api/client.ts';
+import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { notify } from '../../shared/notices/store.ts';
+import { palette } from '../../shared/theme.ts';
+import { AuthGate } from '../account/AuthGate.tsx';
+import { PROFILE_KEY } from '../profile/queries.ts';
+import { PostCard } from './PostCard.tsx';
+import { POST_MAX_LENGTH, POSTS_KEY, WEEKLY_PROMPT_KEY } from './queries.ts';
 
+/** Sacred Circle (/community), members only (spec members §2, §4, §8). */
 export default function CommunityPage() {
-  return <PlaceholderPage title="Sacred Circle" />;
+  usePageTitle('Sacred Circle');
+  return (
+    <AuthGate
+      notice="Please log in to access the Sacred Circle community"
+      title="Enter the Sacred Circle"
+      lead="The Sacred Circle is a members-only space to share, reflect and grow together. Sign in, or create a free account to join the conversation."
+    >
+      {(user) => <Circle user={user} />}
+    </AuthGate>
+  );
+}
+
+function Circle({ user }: { user: CurrentUser }) {
+  const posts = useQuery<CommunityPost[]>({ queryKey: POSTS_KEY });
+  const weekly = useQuery<{ prompt: string }>({ queryKey: WEEKLY_PROMPT_KEY });
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const [reflecting, setReflecting] = useState(false);
+
+  const all = posts.data ?? [];
+  const mine = all.filter((post) => String(post.userId) === user.id).length;
+  const firstName = (user.name || user.username).split(/\s+/)[0];
+
+  const startReflection = () => {
+    setReflecting(true);
+    composerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    composerRef.current?.focus({ preventScroll: true });
+  };
+
+  return (
+    <>
+      <Box
+        component="section"
+        aria-labelledby="circle-welcome"
+        sx={{
+          py: { xs: 6, md: 9 },
+          color: '#fff',
+          background:
+            'radial-gradient(800px 320px at 85% 0%, rgba(233,162,95,0.42), transparent 70%), linear-gradient(135deg, #4E2F5E 0%, #2F1B3A 100%)',
+        }}
+      >
+        <Container maxWidth="lg">
+          <Typography variant="overline" component="p" sx={{ color: palette.saffronLight }}>
+            Sacred Circle
+          </Typography>
+          <Typography id="circle-welcome" variant="h1" sx={{ color: '#fff' }}>
+            Welcome to the circle, {firstName}
+          </Typography>
+          <Typography variant="subtitle1" component="p" sx={{ mt: 2, maxWidth: 640, color: alpha('#FFFFFF', 0.88) }}>
+            A gentle space to share, reflect and grow together. Speak from the heart, listen with love, and know that
+            you are never walking alone.
+          </Typography>
+        </Container>
+      </Box>
+
+      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
+        <Grid container spacing={{ xs: 3, md: 4 }}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 100 } }}>
+              <Card component="section" aria-labelledby="circle-stats">
+                <CardContent sx={{ p: 3 }}>
+                  <Typography id="circle-stats" variant="h5" component="h2" sx={{ color: 'primary.dark', mb: 2 }}>
+                    Circle at a Glance
+                  </Typography>
+                  <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, m: 0 }}>
+                    <Stat label="Total Posts" value={posts.isSuccess ? all.length : undefined} />
+                    <Stat label="Your Posts" value={posts.isSuccess ? mine : undefined} />
+                  </Box>
+                </CardContent>
+              </Card>
+
+              <Card component="section" aria-labelledby="weekly-reflection" sx={{ bgcolor: palette.sand }}>
+                <CardContent sx={{ p: 3 }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, color: 'secondary.dark' }}>
+                    <AutoAwesomeIcon aria-hidden />
+                    <Typography id="weekly-reflection" variant="h5" component="h2" sx={{ color: 'primary.dark' }}>
+                      Weekly Reflection
+                    </Typography>
+                  </Stack>
+                  {weekly.isPending ? (
+                    <Skeleton variant="text" sx={{ fontSize: '1.4rem' }} aria-label="Loading this week's prompt" />
+                  ) : (
+                    <Typography
+                      sx={{
+                        fontFamily: (t) => t.typography.h1.fontFamily,
+                        fontSize: '1.45rem',
+                        fontStyle: 'italic',
+                        lineHeight: 1.35,
+                        color: 'primary.dark',
+                      }}
+                    >
+                      {weekly.data?.prompt ?? 'This week’s prompt is resting. Share whatever is alive in you.'}
+                    </Typography>
+                  )}
+                  <Button
+                    variant="contained"
+                    color="secondary"
+                    sx={{ mt: 2.5 }}
+                    fullWidth
+                    onClick={startReflection}
+                    disabled={!weekly.data?.prompt}
+                  >
+                    Reflect &amp; Share
+                  </Button>
+                </CardContent>
+              </Card>
+            </Stack>
+          </Grid>
+
+          <Grid size={{ xs: 12, md: 8 }}>
+            <Composer
+              inputRef={composerRef}
+              prompt={reflecting ? weekly.data?.prompt : undefined}
+              onCancelReflection={() => setReflecting(false)}
+              onShared={() => setReflecting(false)}
+            />
+            <Typography variant="h3" component="h2" sx={{ color: 'primary.dark', mt: 5, mb: 2.5 }}>
+              Circle Feed
+            </Typography>
+            <Feed posts={posts} />
+          </Grid>
+        </Grid>
+      </Container>
+    </>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Box sx={{ p: 2, borderRadius: 3, bgcolor: alpha(palette.plum, 0.06), textAlign: 'center' }}>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        sx={{
+          m: 0,
+          fontFamily: (t) => t.typography.h1.fontFamily,
+          fontSize: '2.4rem',
+          fontWeight: 700,
+          lineHeight: 1.1,
+          color: 'secondary.main',
+        }}
+      >
+        {value ?? '–'}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The composer: normal mode, or reflection mode with this week's prompt attached. Share is
+ * disabled while the text is empty after trimming; a successful post resets both.
+ */
+function Composer({
+  inputRef,
+  prompt,
+  onCancelReflection,
+  onShared,
+}: {
+  inputRef: Ref<HTMLTextAreaElement>;
+  prompt: string | undefined;
+  onCancelReflection: () => void;
+  onShared: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+
+  const share = useMutation({
+    mutationFn: (input: CommunityPostInput) => postJson<CommunityPost>('/api/community/posts', input),
+    onSuccess: () => {
+      setText('');
+      onShared();
+      notify({ title: 'Post Shared', description: 'Thank you for sharing your light with the circle.' });
+      void queryClient.invalidateQueries({ queryKey: POSTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 401) {
+        notify({
+          title: 'Session Expired',
+          description: 'Please log in again to share your reflection',
+          variant: 'destructive',
+        });
+      } else {
+        notify({ title: 'Error', description: 'Failed to share your post. Please try again.', variant: 'destructive' });
+      }
+    },
+  });
+
+  const content = text.trim();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!content || share.isPending) return;
+    share.mutate(prompt ? { content, prompt } : { content });
+  };
+
+  return (
+    <Card component="section" aria-labelledby="composer-title">
+      <CardContent component="form" onSubmit={submit} sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+          <ForumIcon color="primary" aria-hidden />
+          <Typography id="composer-title" variant="h5" component="h2" sx={{ color: 'primary.dark' }}>
+            {prompt ? 'Share Your Reflection' : 'Share with the Circle'}
+          </Typography>
+        </Stack>
+        {prompt && (
+          <Box
+            sx={{
+              mb: 2,
+              p: 2,
+              borderRadius: 3,
+              bgcolor: alpha(palette.gold, 0.12),
+              borderLeft: `4px solid ${palette.gold}`,
+            }}
+          >
+            <Chip
+              size="small"
+              icon={<AutoAwesomeIcon />}
+              label="Weekly Reflection"
+              sx={{ bgcolor: '#fff', color: 'secondary.dark', mb: 1 }}
+            />
+            <Typography sx={{ fontStyle: 'italic' }}>{prompt}</Typography>
+          </Box>
+        )}
+        <TextField
+          label={prompt ? 'Your reflection' : 'Your message'}
+          placeholder={prompt ? 'Let your answer unfold gently...' : 'What is on your heart today?'}
+          multiline
+          minRows={4}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          inputRef={inputRef}
+          helperText={`${text.length}/${POST_MAX_LENGTH}`}
+          slotProps={{ htmlInput: { maxLength: POST_MAX_LENGTH } }}
+        />
+        <Stack direction="row" spacing={1.5} sx={{ mt: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          {prompt && (
+            <Button
+              variant="text"
+              onClick={() => {
+                setText('');
+                onCancelReflection();
+              }}
+            >
+              Cancel Reflection
+            </Button>
+          )}
+          <Button type="submit" variant="contained" disabled={!content || share.isPending}>
+            {share.isPending ? 'Sharing...' : 'Share'}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Feed({ posts }: { posts: UseQueryResult<CommunityPost[]> }) {
+  if (posts.isPending) {
+    return (
+      <Stack spacing={2.5} role="status" aria-label="Loading posts">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={150} sx={{ borderRadius: 5 }} />
+        ))}
+      </Stack>
+    );
+  }
+  if (posts.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void posts.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        We couldn’t load the circle’s posts. Please try again.
+      </Alert>
+    );
+  }
+  if (posts.data.length === 0) {
+    return (
+      <Card sx={{ textAlign: 'center' }}>
+        <CardContent sx={{ p: { xs: 4, sm: 6 } }}>
+          <ForumIcon sx={{ fontSize: 48, color: 'secondary.main' }} aria-hidden />
+          <Typography variant="h4" component="h3" sx={{ color: 'primary.dark', mt: 1 }}>
+            Start the Conversation
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            The circle is quiet for now. Be the first to share a thought, a gratitude or a question.
+          </Typography>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Stack component="ul" spacing={2.5} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Community posts">
+      {posts.data.map((post) => (
+        <li key={post.id}>
+          <PostCard post={post} />
+        </li>
+      ))}
+    </Stack>
+  );
 }

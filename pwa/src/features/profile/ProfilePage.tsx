@@ -1,5 +1,262 @@
-import { PlaceholderPage } from '../../shared/ui/PlaceholderPage.tsx';
+import { levelTitle, type CurrentUser, type Progress } from '@coach/contracts';
+import AutoStoriesIcon from '@mui/icons-material/AutoStories';
+import ForumIcon from '@mui/icons-material/ForumOutlined';
+import LocalFireDepartmentIcon from '@mui/icons-material/LocalFireDepartment';
+import SelfImprovementIcon from '@mui/icons-material/SelfImprovement';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Container,
+  Grid,
+  LinearProgress,
+  Skeleton,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { palette } from '../../shared/theme.ts';
+import { AuthGate } from '../account/AuthGate.tsx';
+import { formatDate } from '../account/format.ts';
+import { Achievements } from './Achievements.tsx';
+import { levelProgressPercent } from './growth.ts';
+import { JourneyTimeline } from './JourneyTimeline.tsx';
+import { PurchaseHistory } from './PurchaseHistory.tsx';
+import { PROGRESS_KEY } from './queries.ts';
 
+/** The member's profile (/profile), members only (spec members §2, §4, §8, §9). */
 export default function ProfilePage() {
-  return <PlaceholderPage title="My Profile" />;
+  usePageTitle('My Profile');
+  return (
+    <AuthGate
+      notice="Please log in to access your profile"
+      title="Your Profile Awaits"
+      lead="Sign in to see your spiritual growth level, your journey, your purchases and your achievements."
+    >
+      {(user) => <Profile user={user} />}
+    </AuthGate>
+  );
+}
+
+const TABS = ['Journey Timeline', 'Purchase History', 'Achievements'] as const;
+
+function Profile({ user }: { user: CurrentUser }) {
+  const progress = useQuery<Progress>({ queryKey: PROGRESS_KEY });
+  const [tab, setTab] = useState(0);
+  const displayName = user.name || user.username;
+  const level = progress.data?.spiritualLevel;
+  const panels = [
+    <JourneyTimeline />,
+    <PurchaseHistory totalSpent={progress.data?.totalSpent} />,
+    <Achievements progress={progress.data} />,
+  ];
+
+  return (
+    <>
+      <Box
+        component="section"
+        aria-labelledby="profile-name"
+        sx={{
+          py: { xs: 5, md: 8 },
+          background:
+            'radial-gradient(1000px 360px at 50% -10%, rgba(233,162,95,0.35), transparent 70%), linear-gradient(180deg, #F8EEDF 0%, #FBF6EF 100%)',
+        }}
+      >
+        <Container maxWidth="lg">
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={3}
+            sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}
+          >
+            <Avatar
+              sx={{
+                width: 88,
+                height: 88,
+                bgcolor: 'primary.main',
+                fontSize: '2.4rem',
+                fontFamily: (t) => t.typography.h1.fontFamily,
+              }}
+              aria-hidden
+            >
+              {displayName.charAt(0).toUpperCase()}
+            </Avatar>
+            <Box>
+              <Typography variant="overline" component="p" color="secondary.main">
+                My Profile
+              </Typography>
+              <Typography
+                id="profile-name"
+                variant="h1"
+                sx={{ color: 'primary.dark', fontSize: 'clamp(2.2rem, 5vw, 3.4rem)' }}
+              >
+                {displayName}
+              </Typography>
+              <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                {progress.isSuccess ? (
+                  <Chip
+                    label={levelTitle(progress.data.spiritualLevel)}
+                    color="primary"
+                    icon={<SelfImprovementIcon />}
+                  />
+                ) : (
+                  <Skeleton variant="rounded" width={110} height={32} />
+                )}
+                <Typography color="text.secondary">
+                  Member since{' '}
+                  {progress.isSuccess
+                    ? progress.data.memberSince
+                      ? formatDate(progress.data.memberSince)
+                      : 'Recently'
+                    : '...'}
+                </Typography>
+              </Stack>
+            </Box>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+        {progress.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void progress.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            We couldn’t load your progress. Please try again.
+          </Alert>
+        ) : (
+          <>
+            <Grid container spacing={2.5} component="section" aria-label="Your statistics">
+              <StatCard icon={<AutoStoriesIcon />} label="Reflections" value={progress.data?.totalReflections} />
+              <StatCard icon={<ForumIcon />} label="Community Posts" value={progress.data?.totalPosts} />
+              <StatCard
+                icon={<LocalFireDepartmentIcon />}
+                label="Current Streak (days)"
+                value={progress.data?.currentStreak}
+              />
+              <StatCard
+                icon={<SelfImprovementIcon />}
+                label="Coaching Sessions"
+                value={progress.data?.totalCoachingSessions}
+              />
+            </Grid>
+            <LevelCard level={level} />
+          </>
+        )}
+
+        <Box sx={{ mt: 5, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={tab}
+            onChange={(_, value: number) => setTab(value)}
+            aria-label="Profile sections"
+            variant="scrollable"
+            allowScrollButtonsMobile
+          >
+            {TABS.map((label, index) => (
+              <Tab
+                key={label}
+                label={label}
+                id={`profile-tab-${index}`}
+                aria-controls={`profile-panel-${index}`}
+                sx={{ fontWeight: 700, minHeight: 52 }}
+              />
+            ))}
+          </Tabs>
+        </Box>
+        {TABS.map((label, index) => (
+          <Box
+            key={label}
+            role="tabpanel"
+            id={`profile-panel-${index}`}
+            aria-labelledby={`profile-tab-${index}`}
+            hidden={tab !== index}
+            sx={{ pt: 3 }}
+          >
+            {tab === index && panels[index]}
+          </Box>
+        ))}
+      </Container>
+    </>
+  );
+}
+
+function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
+  return (
+    <Grid size={{ xs: 6, md: 3 }}>
+      <Card sx={{ height: '100%' }}>
+        <CardContent sx={{ p: { xs: 2, sm: 3 }, textAlign: 'center' }}>
+          <Box sx={{ color: 'secondary.main', mb: 0.5 }} aria-hidden>
+            {icon}
+          </Box>
+          <Typography
+            sx={{
+              fontFamily: (t) => t.typography.h1.fontFamily,
+              fontSize: { xs: '2.2rem', sm: '2.8rem' },
+              fontWeight: 700,
+              lineHeight: 1.1,
+              color: 'primary.dark',
+            }}
+          >
+            {value ?? <Skeleton width={40} sx={{ mx: 'auto' }} />}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, color: 'text.secondary' }}>
+            {label}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Grid>
+  );
+}
+
+function LevelCard({ level }: { level: number | undefined }) {
+  const percent = level === undefined ? 0 : levelProgressPercent(level);
+  return (
+    <Card
+      component="section"
+      aria-labelledby="level-title"
+      sx={{ mt: 3, color: '#fff', background: `linear-gradient(135deg, ${palette.plum} 0%, ${palette.plumDeep} 100%)` }}
+    >
+      <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+        <Typography id="level-title" variant="h4" component="h2" sx={{ color: '#fff' }}>
+          Spiritual Growth Level
+        </Typography>
+        {level === undefined ? (
+          <Skeleton sx={{ bgcolor: alpha('#FFFFFF', 0.2), mt: 1 }} width={220} />
+        ) : (
+          <>
+            <Typography sx={{ mt: 1, fontSize: '1.15rem', color: palette.saffronLight, fontWeight: 700 }}>
+              Level {level} · {levelTitle(level)}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={percent}
+              aria-label="Progress to the next level"
+              sx={{
+                mt: 2,
+                height: 12,
+                borderRadius: 6,
+                bgcolor: alpha('#FFFFFF', 0.18),
+                '& .MuiLinearProgress-bar': { borderRadius: 6, bgcolor: palette.saffronLight },
+              }}
+            />
+            <Typography variant="body2" sx={{ mt: 1, color: alpha('#FFFFFF', 0.88) }}>
+              {percent}% of the way to your next level. Every post, reflection and session helps you grow.
+            </Typography>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
 }

@@ -26,11 +26,14 @@ export function useAuth() {
 }
 
 /**
- * After a sign-in: nothing cached for the previous visitor survives, and the new session's user
- * is read before any member page renders (so no page sees a stale "signed out").
+ * After a sign-in: nothing cached for the previous visitor survives (answers, and mutations with
+ * their form values), and the new session's user is read before any member page renders, so no
+ * page sees a stale "signed out". The current-user entry is refetched in place, not removed,
+ * so the header subscribed to it switches at once.
  */
 export async function startSession(queryClient: QueryClient): Promise<CurrentUser | null> {
-  queryClient.clear();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_ME_KEY[0] });
+  queryClient.getMutationCache().clear();
   return queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
 }
 
@@ -51,8 +54,11 @@ export function useLogout() {
       }
     },
     onSuccess: () => {
+      // Everything cached goes, the current user included, and no component is told: the page
+      // being left keeps what it shows until the navigation to / commits (so a members-only
+      // page never flashes its sign-in prompt), and whatever renders from then on, the header
+      // included (the layout re-renders it on every navigation), reads afresh: signed out.
       queryClient.clear();
-      queryClient.setQueryData(AUTH_ME_KEY, null);
       navigate('/');
       notify({ title: 'Logged out successfully' });
     },

@@ -1,0 +1,187 @@
+import { ADMIN_BLOG_CATEGORIES, blogPostInputSchema, type AdminBlogPost, type BlogPostInput } from '@coach/contracts';
+import {
+  Alert,
+  AlertTitle,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts';
+import { notify } from '../../shared/notices/store.ts';
+import { fieldErrors } from '../account/fieldErrors.ts';
+import { refreshBlog } from './queries.ts';
+
+type Field = 'title' | 'content' | 'category' | 'tags';
+type Errors = Partial<Record<Field, string>>;
+
+const isAdminCategory = (category: string): boolean => (ADMIN_BLOG_CATEGORIES as readonly string[]).includes(category);
+
+/** Comma-separated tags as the trimmed array the API takes (spec members §5). */
+export const parseTags = (text: string): string[] =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+/**
+ * Create a post, or edit the one given (spec members §4 "Blog dialog"): success closes the
+ * dialog, and the next opening starts from a fresh form (the parent remounts it by key).
+ */
+export function BlogPostDialog({
+  open,
+  post,
+  onClose,
+}: {
+  open: boolean;
+  post: AdminBlogPost | undefined;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const queryClient = useQueryClient();
+  const editing = post !== undefined;
+  const [values, setValues] = useState({
+    title: post?.title ?? '',
+    content: post?.content ?? '',
+    category: post && isAdminCategory(post.category) ? post.category : '',
+    tags: post?.tags.join(', ') ?? '',
+    isPublished: post?.isPublished ?? true,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+
+  const failure = (error: unknown) => ({
+    title: editing ? 'Failed to update blog post' : 'Failed to create blog post',
+    description: serverMessage(error) ?? 'Please try again',
+  });
+  const save = useMutation({
+    mutationFn: (input: BlogPostInput) =>
+      editing
+        ? apiRequest('PUT', `/api/admin/blog-posts/${encodeURIComponent(post.id)}`, input)
+        : postJson('/api/admin/blog-posts', input),
+    onSuccess: async () => {
+      notify({ title: editing ? 'Blog post updated successfully' : 'Blog post created successfully' });
+      onClose();
+      await refreshBlog(queryClient);
+    },
+    onError: (error) => notify({ ...failure(error), variant: 'destructive' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = blogPostInputSchema.safeParse({ ...values, tags: parseTags(values.tags) });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  };
+
+  const text = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: event.target.value }));
+      setErrors((e) => ({ ...e, [name]: undefined }));
+    },
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+  });
+
+  const previousCategory = post && !isAdminCategory(post.category) && post.category ? post.category : undefined;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={save.isPending ? undefined : onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby={`${id}-title`}
+    >
+      <form noValidate onSubmit={submit}>
+        <DialogTitle
+          id={`${id}-title`}
+          sx={{ fontFamily: (t) => t.typography.h4.fontFamily, fontSize: '1.7rem', color: 'primary.dark' }}
+        >
+          {editing ? 'Edit Blog Post' : 'New Blog Post'}
+        </DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2.5} sx={{ pt: 0.5 }}>
+            {/* The failure stays in view here (the notice fades, and is hidden from screen readers behind the open dialog). */}
+            {save.isError && (
+              <Alert severity="error">
+                <AlertTitle>{failure(save.error).title}</AlertTitle>
+                {failure(save.error).description}
+              </Alert>
+            )}
+            <TextField label="Title" required {...text('title')} />
+            <TextField
+              select
+              label="Category"
+              required
+              {...text('category')}
+              helperText={
+                errors.category ??
+                (previousCategory ? `Was “${previousCategory}”: choose one of the admin categories.` : undefined)
+              }
+            >
+              {ADMIN_BLOG_CATEGORIES.map((category) => (
+                <MenuItem key={category} value={category}>
+                  {category}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="Content"
+              required
+              multiline
+              minRows={8}
+              maxRows={18}
+              {...text('content')}
+              helperText={
+                errors.content ??
+                'A line starting with "# " is a heading, "## " a subheading; blank lines separate paragraphs.'
+              }
+            />
+            <TextField
+              label="Tags"
+              placeholder="meditation, healing, self-love"
+              {...text('tags')}
+              helperText={errors.tags ?? 'Separate tags with commas.'}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={values.isPublished}
+                  onChange={(event) => setValues((v) => ({ ...v, isPublished: event.target.checked }))}
+                />
+              }
+              label={values.isPublished ? 'Published: visible on the blog' : 'Draft: hidden from the blog'}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : editing ? 'Update Post' : 'Create Post'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

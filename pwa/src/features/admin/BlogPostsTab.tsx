@@ -1,0 +1,133 @@
+import type { AdminBlogPost } from '@coach/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { formatDate } from '../account/format.ts';
+import { BlogPostDialog } from './BlogPostDialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ADMIN_POSTS_KEY, refreshBlog } from './queries.ts';
+import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import { useConfirmedDelete } from './useConfirmedDelete.ts';
+
+/** Published or Draft, from isPublished (spec members §4). */
+function StatusChip({ published }: { published: boolean }) {
+  return (
+    <Chip
+      size="small"
+      label={published ? 'Published' : 'Draft'}
+      sx={published ? { bgcolor: '#E3F1E5', color: '#1E5A2B' } : { bgcolor: 'grey.200', color: 'text.secondary' }}
+    />
+  );
+}
+
+const COLUMNS: readonly Column<AdminBlogPost>[] = [
+  {
+    label: 'Title',
+    render: (p) => (
+      <>
+        <Box component="span" sx={{ display: 'block', fontWeight: 700, color: 'primary.dark' }}>
+          {p.title}
+        </Box>
+        <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.85rem' }}>
+          /blog/{p.slug}
+        </Box>
+      </>
+    ),
+  },
+  { label: 'Category', render: (p) => p.category },
+  { label: 'Status', render: (p) => <StatusChip published={p.isPublished} /> },
+  { label: 'Created', render: (p) => formatDate(p.createdAt) },
+];
+
+/** Blog posts: New Post, and view (new tab), edit and delete on every row (spec members §2). */
+export function BlogPostsTab() {
+  const queryClient = useQueryClient();
+  const posts = useQuery<AdminBlogPost[]>({ queryKey: ADMIN_POSTS_KEY });
+  // The dialog is remounted by key on every opening, so it starts from the chosen post or a blank form.
+  const [editor, setEditor] = useState<{ key: number; open: boolean; post?: AdminBlogPost }>({ key: 0, open: false });
+  const openEditor = (post?: AdminBlogPost) => setEditor((e) => ({ key: e.key + 1, open: true, post }));
+  const remove = useConfirmedDelete<AdminBlogPost>({
+    path: (p) => `/api/admin/blog-posts/${encodeURIComponent(p.id)}`,
+    successTitle: 'Blog post deleted successfully',
+    failureTitle: 'Failed to delete blog post',
+    onDeleted: () => refreshBlog(queryClient),
+  });
+
+  return (
+    <>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2.5, gap: 2, flexWrap: 'wrap' }}
+      >
+        <Typography variant="h4" component="h2" sx={{ color: 'primary.dark' }}>
+          Blog Posts
+        </Typography>
+        <Button variant="contained" color="secondary" startIcon={<AddIcon />} onClick={() => openEditor()}>
+          New Post
+        </Button>
+      </Stack>
+      <QueryState
+        query={posts}
+        what="the blog posts"
+        emptyTitle="No posts yet"
+        emptyText="Write the first insight with New Post."
+      >
+        {(rows) => (
+          <ResponsiveTable
+            label="Blog posts"
+            columns={COLUMNS}
+            rows={rows}
+            rowKey={(p) => p.id}
+            actions={(p) => (
+              <>
+                <Tooltip title="View on the blog (new tab)">
+                  <IconButton
+                    component="a"
+                    href={`/blog/${p.slug}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`View “${p.title}” (opens in a new tab)`}
+                  >
+                    <OpenInNewIcon />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Edit post">
+                  <IconButton aria-label={`Edit “${p.title}”`} onClick={() => openEditor(p)} color="primary">
+                    <EditIcon />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Delete post">
+                  <IconButton aria-label={`Delete “${p.title}”`} onClick={() => remove.ask(p)} color="error">
+                    <DeleteIcon />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
+          />
+        )}
+      </QueryState>
+      <BlogPostDialog
+        key={editor.key}
+        open={editor.open}
+        post={editor.post}
+        onClose={() => setEditor((e) => ({ ...e, open: false }))}
+      />
+      <ConfirmDialog
+        open={remove.open}
+        title="Delete this post?"
+        text={
+          remove.row ? `“${remove.row.title}” will be removed from the blog permanently. This cannot be undone.` : ''
+        }
+        confirmLabel="Delete Post"
+        pending={remove.pending}
+        onConfirm={remove.confirm}
+        onCancel={remove.cancel}
+      />
+    </>
+  );
+}

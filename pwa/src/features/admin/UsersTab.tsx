@@ -1,0 +1,84 @@
+import type { AdminUser } from '@coach/contracts';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { formatDate } from '../account/format.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { USERS_KEY } from './queries.ts';
+import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import { useConfirmedDelete } from './useConfirmedDelete.ts';
+
+const COLUMNS: readonly Column<AdminUser>[] = [
+  { label: 'Name', render: (u) => u.name },
+  { label: 'Username', render: (u) => u.username },
+  { label: 'Email', render: (u) => u.email },
+  {
+    label: 'Role',
+    render: (u) => (
+      <Chip
+        size="small"
+        label={u.role === 'admin' ? 'Admin' : 'Member'}
+        color={u.role === 'admin' ? 'primary' : 'default'}
+      />
+    ),
+  },
+  { label: 'Joined', render: (u) => formatDate(u.createdAt) },
+];
+
+/** Users: every account; delete on each row except admin rows (spec members §2, §6). */
+export function UsersTab() {
+  const queryClient = useQueryClient();
+  const users = useQuery<AdminUser[]>({ queryKey: USERS_KEY });
+  const remove = useConfirmedDelete<AdminUser>({
+    path: (u) => `/api/admin/users/${encodeURIComponent(u.id)}`,
+    successTitle: 'User deleted successfully',
+    failureTitle: 'Failed to delete user',
+    onDeleted: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+
+  return (
+    <>
+      <Typography variant="h4" component="h2" sx={{ color: 'primary.dark', mb: 2.5 }}>
+        Users
+      </Typography>
+      <QueryState
+        query={users}
+        what="the users"
+        emptyTitle="No users yet"
+        emptyText="Members who join the journey will appear here."
+      >
+        {(rows) => (
+          <ResponsiveTable
+            label="Users"
+            columns={COLUMNS}
+            rows={rows}
+            rowKey={(u) => u.id}
+            actions={(u) =>
+              u.role === 'admin' ? null : (
+                <Tooltip title="Delete user">
+                  <IconButton aria-label={`Delete user ${u.name}`} onClick={() => remove.ask(u)} color="error">
+                    <DeleteIcon />
+                  </IconButton>
+                </Tooltip>
+              )
+            }
+          />
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={remove.open}
+        title="Delete this user?"
+        text={
+          remove.row
+            ? `${remove.row.name} (${remove.row.email}) will lose their account and access to the Sacred Circle. This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Delete User"
+        pending={remove.pending}
+        onConfirm={remove.confirm}
+        onCancel={remove.cancel}
+      />
+    </>
+  );
+}

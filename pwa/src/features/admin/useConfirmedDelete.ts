@@ -1,0 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest, serverMessage } from '../../shared/api/client.ts';
+import { notify } from '../../shared/notices/store.ts';
+
+/**
+ * A delete that is asked for, confirmed in a dialog, then sent; its success and failure notices.
+ * The chosen row stays set while the dialog closes, so its text does not change mid-animation.
+ */
+export function useConfirmedDelete<T>({
+  path,
+  successTitle,
+  failureTitle,
+  onDeleted,
+}: {
+  path: (row: T) => string;
+  successTitle: string;
+  failureTitle: string;
+  onDeleted: () => Promise<void>;
+}) {
+  const [state, setState] = useState<{ row: T | null; open: boolean }>({ row: null, open: false });
+  const close = () => setState((s) => ({ ...s, open: false }));
+  const remove = useMutation({
+    mutationFn: (row: T) => apiRequest('DELETE', path(row)),
+    onSuccess: async () => {
+      notify({ title: successTitle });
+      await onDeleted();
+    },
+    onError: (error) =>
+      notify({ title: failureTitle, description: serverMessage(error) ?? 'Please try again', variant: 'destructive' }),
+    onSettled: close,
+  });
+  return {
+    row: state.row,
+    open: state.open,
+    pending: remove.isPending,
+    ask: (row: T) => setState({ row, open: true }),
+    confirm: () => {
+      if (state.row !== null) remove.mutate(state.row);
+    },
+    cancel: close,
+  };
+}

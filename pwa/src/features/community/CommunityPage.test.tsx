@@ -1,0 +1,203 @@
+import type { CommunityPost } from '@coach/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../test/render.tsx';
+import { server } from '../../test/server.ts';
+import CommunityPage from './CommunityPage.tsx';
+
+const member = {
+  id: '7',
+  name: 'Asha Rao',
+  username: 'asha',
+  email: 'asha@example.com',
+  role: 'user',
+  createdAt: '2025-01-04T10:00:00.000Z',
+};
+const PROMPT = 'What are you ready to release this week?';
+const POSTS: CommunityPost[] = [
+  { id: 'p2', userId: 7, content: 'Letting go of old stories.', prompt: PROMPT, createdAt: '2025-03-02T09:00:00.000Z' },
+  { id: 'p1', userId: 12, content: 'Grateful for this circle.', createdAt: '2025-03-01T09:00:00.000Z' },
+];
+
+/** A signed-in member with a feed the server keeps; posts sent are recorded. */
+function circle({ posts = POSTS }: { posts?: CommunityPost[] } = {}) {
+  const feed = [...posts];
+  const sent: unknown[] = [];
+  server.use(
+    http.get('/api/auth/me', () => HttpResponse.json(member)),
+    http.get('/api/community/weekly-prompt', () => HttpResponse.json({ prompt: PROMPT })),
+    http.get('/api/community/posts', () => HttpResponse.json(feed)),
+    http.post('/api/community/posts', async ({ request }) => {
+      const body = (await request.json()) as { content: string; prompt?: string };
+      sent.push(body);
+      const post = { id: `n${sent.length}`, userId: 7, createdAt: '2025-03-03T09:00:00.000Z', ...body };
+      feed.unshift(post);
+      return HttpResponse.json(post, { status: 201 });
+    }),
+  );
+  return { sent };
+}
+
+const render = () => renderWithApp(<CommunityPage />, { route: '/community' });
+const composer = () => screen.getByRole('textbox', { name: /your (message|reflection)/i });
+
+describe('CommunityPage signed out', () => {
+  it('prompts to sign in or sign up with its notice, and reads no feed', async () => {
+    let feedRead = false;
+    server.use(http.get('/api/community/posts', () => ((feedRead = true), HttpResponse.json([]))));
+    render();
+    expect(await screen.findByRole('heading', { name: 'Enter the Sacred Circle' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/signup');
+    const notice = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(notice).toHaveTextContent('Authentication Required');
+    expect(notice).toHaveTextContent('Please log in to access the Sacred Circle community');
+    expect(feedRead).toBe(false);
+  });
+
+  it('shows a loading state while the session is read', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/auth/me', async () => {
+        await held;
+        return HttpResponse.json({ message: 'Not signed in' }, { status: 401 });
+      }),
+    );
+    render();
+    expect(screen.getByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Enter the Sacred Circle' })).toBeInTheDocument();
+  });
+});
+
+describe('CommunityPage for a member', () => {
+  it('welcomes the member, counts all posts and theirs, and shows the weekly prompt', async () => {
+    circle();
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to the circle, Asha' })).toBeInTheDocument();
+    const stats = screen.getByRole('region', { name: 'Circle at a Glance' });
+    await waitFor(() => expect(within(stats).getByText('Total Posts').nextSibling).toHaveTextContent('2'));
+    expect(within(stats).getByText('Your Posts').nextSibling).toHaveTextContent('1');
+    const weekly = screen.getByRole('region', { name: 'Weekly Reflection' });
+    expect(await within(weekly).findByText(PROMPT)).toBeInTheDocument();
+  });
+
+  it('shows each post with its author number, reflection badge, date, content and inert Like/Reply', async () => {
+    circle();
+    const { user } = render();
+    const reflection = await screen.findByRole('article', { name: 'Community Member #7' });
+    expect(within(reflection).getByText('Weekly Reflection')).toBeInTheDocument();
+    expect(within(reflection).getByText(PROMPT)).toBeInTheDocument();
+    expect(within(reflection).getByText('March 2, 2025')).toBeInTheDocument();
+    expect(within(reflection).getByText('Letting go of old stories.')).toBeInTheDocument();
+
+    const plain = screen.getByRole('article', { name: 'Community Member #12' });
+    expect(within(plain).queryByText('Weekly Reflection')).not.toBeInTheDocument();
+    const like = within(plain).getByRole('button', { name: 'Like' });
+    const reply = within(plain).getByRole('button', { name: 'Reply' });
+    expect(like).toHaveAttribute('aria-disabled', 'true');
+    expect(reply).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(like);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Coming soon');
+  });
+
+  it('says "Start the Conversation" when the feed is empty', async () => {
+    circle({ posts: [] });
+    render();
+    expect(await screen.findByRole('heading', { name: 'Start the Conversation' })).toBeInTheDocument();
+  });
+
+  it('keeps Share disabled until there is text beyond spaces', async () => {
+    circle();
+    const { user } = render();
+    await screen.findByRole('article', { name: 'Community Member #7' });
+    const share = screen.getByRole('button', { name: 'Share' });
+    expect(share).toBeDisabled();
+    await user.type(composer(), '   ');
+    expect(share).toBeDisabled();
+    await user.type(composer(), 'Hello');
+    expect(share).toBeEnabled();
+  });
+
+  it('shares a post: sends the trimmed text, clears the composer, says "Post Shared" and refreshes the feed', async () => {
+    const { sent } = circle();
+    const { user } = render();
+    await screen.findByRole('article', { name: 'Community Member #7' });
+    await user.type(composer(), '  Stillness.  ');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Post Shared')).toBeInTheDocument();
+    expect(sent).toEqual([{ content: 'Stillness.' }]);
+    expect(composer()).toHaveValue('');
+    expect(await screen.findByText('Stillness.')).toBeInTheDocument();
+    const stats = screen.getByRole('region', { name: 'Circle at a Glance' });
+    expect(within(stats).getByText('Your Posts').nextSibling).toHaveTextContent('2');
+  });
+
+  it('shares a reflection with the weekly prompt attached, then leaves reflection mode', async () => {
+    const { sent } = circle();
+    const { user } = render();
+    await screen.findByRole('article', { name: 'Community Member #7' });
+    await user.click(await screen.findByRole('button', { name: 'Reflect & Share' }));
+    const composerCard = screen.getByRole('region', { name: 'Share Your Reflection' });
+    expect(within(composerCard).getByText(PROMPT)).toBeInTheDocument();
+    expect(composer()).toHaveFocus();
+    await user.type(composer(), 'I release it.');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Post Shared')).toBeInTheDocument();
+    expect(sent).toEqual([{ content: 'I release it.', prompt: PROMPT }]);
+    expect(screen.getByRole('region', { name: 'Share with the Circle' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Reflection' })).not.toBeInTheDocument();
+  });
+
+  it('"Cancel Reflection" leaves reflection mode and clears the text', async () => {
+    circle();
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Reflect & Share' }));
+    await user.type(composer(), 'Half a thought');
+    await user.click(screen.getByRole('button', { name: 'Cancel Reflection' }));
+    expect(screen.getByRole('region', { name: 'Share with the Circle' })).toBeInTheDocument();
+    expect(composer()).toHaveValue('');
+  });
+
+  it('says "Session Expired" when the post is refused with 401', async () => {
+    circle();
+    server.use(
+      http.post('/api/community/posts', () =>
+        HttpResponse.json({ message: 'Please sign in to continue' }, { status: 401 }),
+      ),
+    );
+    const { user } = render();
+    await user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Hello circle');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Session Expired');
+    expect(notice).toHaveTextContent('Please log in again to share your reflection');
+    expect(composer()).toHaveValue('Hello circle');
+  });
+
+  it('says "Error" for any other failure', async () => {
+    circle();
+    server.use(http.post('/api/community/posts', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })));
+    const { user } = render();
+    await user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Hello circle');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Error');
+    expect(notice).toHaveTextContent('Failed to share your post. Please try again.');
+  });
+
+  it('offers a retry when the feed cannot be read', async () => {
+    circle();
+    server.use(
+      http.get('/api/community/posts', () => HttpResponse.json({ message: 'Unavailable' }, { status: 503 }), {
+        once: true,
+      }),
+    );
+    const { user } = render();
+    expect(await screen.findByText('We couldn’t load the circle’s posts. Please try again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Community Member #7' })).toBeInTheDocument();
+  });
+});

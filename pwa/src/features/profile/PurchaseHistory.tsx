@@ -1,0 +1,83 @@
+import type { Purchase } from '@coach/contracts';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { formatDate } from '../account/format.ts';
+import { formatInr, productTypeLabel } from './growth.ts';
+import { PURCHASES_KEY } from './queries.ts';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+
+/** A status chip: 'completed' in green, any other status muted (spec members §4). */
+function StatusChip({ status }: { status: string }) {
+  const completed = status === 'completed';
+  return (
+    <Chip
+      size="small"
+      label={status}
+      data-status={completed ? 'completed' : 'other'}
+      sx={completed ? { bgcolor: '#E3F1E5', color: '#1E5A2B' } : { bgcolor: 'grey.200', color: 'text.secondary' }}
+    />
+  );
+}
+
+/** The member's purchases: amounts in rupees from minor units; an empty list points to /coaching. */
+export function PurchaseHistory({ totalSpent }: { totalSpent: number | undefined }) {
+  const purchases = useQuery<Purchase[]>({ queryKey: PURCHASES_KEY });
+  return (
+    <QueryState
+      query={purchases}
+      what="your purchases"
+      emptyTitle="No purchases yet"
+      emptyText="When you join a program or book a session, it will appear here."
+      emptyAction={
+        <Button component={RouterLink} to="/coaching" variant="contained">
+          Explore Coaching Programs
+        </Button>
+      }
+    >
+      {(rows) => (
+        <>
+          {totalSpent !== undefined && (
+            <Typography sx={{ mb: 2, color: 'text.secondary' }}>
+              Total invested in your growth:{' '}
+              <Box component="strong" sx={{ color: 'primary.dark' }}>
+                {formatInr(totalSpent)}
+              </Box>
+            </Typography>
+          )}
+          <Stack component="ul" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Purchase history">
+            {rows.map((p) => (
+              <li key={p.id}>
+                <Card>
+                  <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+                      <Box sx={{ minWidth: 0 }}>
+                        <Typography component="h3" sx={{ fontWeight: 700, color: 'primary.dark' }}>
+                          {p.productName}
+                        </Typography>
+                        <Typography variant="body2" sx={{ color: 'text.secondary', textTransform: 'capitalize' }}>
+                          {productTypeLabel(p.productType)}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          Purchased {formatDate(p.createdAt)}
+                          {p.sessionDate && ` · Session ${formatDate(p.sessionDate)}`}
+                        </Typography>
+                        {p.notes && <Typography sx={{ mt: 1 }}>{p.notes}</Typography>}
+                      </Box>
+                      <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' }, flexShrink: 0 }}>
+                        <Typography sx={{ fontWeight: 700, fontSize: '1.2rem', color: 'primary.dark' }}>
+                          {formatInr(p.amount)}
+                        </Typography>
+                        <StatusChip status={p.status} />
+                      </Stack>
+                    </Stack>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </Stack>
+        </>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Progress } from '@coach/contracts';
+
+/** Level progress bar: (level mod 10) x 10 percent (spec members §9). */
+export const levelProgressPercent = (level: number): number => (level % 10) * 10;
+
+export interface Achievement {
+  title: string;
+  description: string;
+  target: number;
+  unit: string;
+  current: (progress: Progress) => number;
+}
+
+/** The four achievements and their targets (spec members §9). */
+export const ACHIEVEMENTS: readonly Achievement[] = [
+  {
+    title: 'Reflection Master',
+    description: 'Share 10 weekly reflections with the circle.',
+    target: 10,
+    unit: 'reflections',
+    current: (p) => p.totalReflections,
+  },
+  {
+    title: 'Community Builder',
+    description: 'Share 20 posts in the Sacred Circle.',
+    target: 20,
+    unit: 'posts',
+    current: (p) => p.totalPosts,
+  },
+  {
+    title: 'Consistency Champion',
+    description: 'Keep a streak of 30 days of practice.',
+    target: 30,
+    unit: 'days',
+    current: (p) => p.longestStreak,
+  },
+  {
+    title: 'Growth Investor',
+    description: 'Complete 5 coaching sessions.',
+    target: 5,
+    unit: 'sessions',
+    current: (p) => p.totalCoachingSessions,
+  },
+];
+
+const inr = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** An amount in minor units (paise) as rupees, en-IN, no decimals (spec members §9). */
+export const formatInr = (minorUnits: number): string => inr.format(minorUnits / 100);
+
+/** A purchase's productType for people: underscores become spaces. */
+export const productTypeLabel = (productType: string): string => productType.replace(/_/g, ' ');
