@@ -13,8 +13,7 @@ export const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCos
 /**
  * How many argon2 computations run at once: by default one core fewer than the machine has
  * (at least one), so a burst of sign-ins leaves a core to the event loops of this and the
- * other services. More at once does not hash faster: each one is memory-bound, and on our
- * 2-core machines four in parallel gave fewer sign-ins a second than one (see README).
+ * other services (libuv's pool would run four at once, each memory-bound; see README).
  */
 export const DEFAULT_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 const gate = createGate(DEFAULT_HASH_CONCURRENCY);
