@@ -33,13 +33,13 @@ describe('public routes (spec §2): every page in the shared layout, with its ow
     it(`${route} renders its page`, async () => {
       renderApp(route);
       expect(
-        await within(main()).findByRole('heading', { level: 1, name: heading }, { timeout: 5000 }),
+        await within(main()).findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 }),
       ).toBeInTheDocument();
       expect(document.title).toBe(`${title} - ${site.brand}`);
       expect(screen.getByRole('banner')).toBeInTheDocument();
       expect(screen.getByRole('contentinfo')).toBeInTheDocument();
       expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeInTheDocument();
-      expect(await screen.findByRole('button', { name: 'Ask the coach' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Ask the coach' }, { timeout: 15_000 })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Open spiritual guidance chat' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Chat on WhatsApp' })).toBeInTheDocument();
     });
@@ -48,7 +48,7 @@ describe('public routes (spec §2): every page in the shared layout, with its ow
   it('an unknown path shows the not-found page', async () => {
     renderApp('/this/does/not/exist');
     expect(
-      await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 5000 }),
+      await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(within(main()).getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   });
@@ -56,7 +56,7 @@ describe('public routes (spec §2): every page in the shared layout, with its ow
   it('an unknown legal page is not found either', async () => {
     renderApp('/legal/nothing-here');
     expect(
-      await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 5000 }),
+      await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
   });
 });

@@ -54,8 +54,8 @@ export const theme = createTheme({
           '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },
         },
         body: { overflowX: 'hidden' },
-        // Visible focus everywhere, in the brand's gold with a dark outline for contrast.
-        ':focus-visible': {
+        // Visible focus everywhere (text fields show their own focused border), gold ringed in plum.
+        ':focus-visible:not(input):not(textarea)': {
           outline: `3px solid ${palette.gold}`,
           outlineOffset: 2,
           boxShadow: `0 0 0 5px ${palette.plumDeep}`,

@@ -34,7 +34,7 @@ describe('coaching page (spec §2, §3)', () => {
       'href',
       site.schedulingUrl,
     );
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: /^Learn More/ })).toHaveAttribute('href', '/about');
     expect(screen.getByRole('link', { name: 'Schedule Free Consultation' })).toHaveAttribute(
       'href',
       site.schedulingUrl,

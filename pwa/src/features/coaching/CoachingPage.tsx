@@ -25,7 +25,13 @@ export default function CoachingPage() {
         <BookingButton size="large" data-whisper-hover="coaching">
           Book Your Free Clarity Call
         </BookingButton>
-        <Button component={RouterLink} to="/about" size="large" variant="outlined">
+        <Button
+          component={RouterLink}
+          to="/about"
+          aria-label={`Learn More about ${site.firstName}`}
+          size="large"
+          variant="outlined"
+        >
           Learn More
         </Button>
       </PageHero>

@@ -2,7 +2,7 @@ import { CONTACT_SUBJECTS, contactInputSchema, type ContactInput } from '@coach/
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, CircularProgress, MenuItem, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { idempotencyHeader, postJson } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 
@@ -28,6 +28,13 @@ export function ContactForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [attempts, setAttempts] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // After a refused submit, keyboard and screen-reader users land on the first field to fix.
+  useEffect(() => {
+    if (attempts) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempts]);
 
   const send = useMutation({
     mutationFn: (input: ContactInput) => postJson<unknown>('/api/contact', input, idempotencyHeader()),
@@ -63,6 +70,7 @@ export function ContactForm() {
     const { data, errors: found } = validate(values);
     setErrors(found);
     if (data) send.mutate(data);
+    else setAttempts((n) => n + 1);
   };
 
   const fieldProps = (field: keyof Values) => ({
@@ -75,7 +83,14 @@ export function ContactForm() {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Contact form" sx={{ display: 'grid', gap: 1 }}>
+    <Box
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Contact form"
+      sx={{ display: 'grid', gap: 1 }}
+    >
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="Your Name" autoComplete="name" required {...fieldProps('name')} />
         <TextField label="Email Address" type="email" autoComplete="email" required {...fieldProps('email')} />

@@ -80,6 +80,7 @@ describe('contact page (spec §2, §4, §5, §8)', () => {
     expect(screen.getByText('Please select a subject')).toBeInTheDocument();
     expect(screen.getByText('Message must be at least 10 characters')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
+    expect(v.name).toHaveFocus();
     // errors clear as the visitor fixes the fields
     await fill(v, v.name, 'sha');
     expect(screen.queryByText('Name must be at least 2 characters')).not.toBeInTheDocument();

@@ -25,7 +25,7 @@ describe('home (spec §2)', () => {
     expect(screen.getByRole('region', { name: 'A word from the coach' }).querySelector('blockquote')).not.toBeNull();
     expect(screen.getByRole('heading', { name: "Ask Your Heart's Question" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Try Soul Companion' })).toHaveAttribute('href', '/ask-ai');
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: /^Learn More/ })).toHaveAttribute('href', '/about');
   });
 });
 

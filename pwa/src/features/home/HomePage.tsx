@@ -245,6 +245,7 @@ export default function HomePage() {
         <Button
           component={RouterLink}
           to="/about"
+          aria-label={`Learn More about ${site.firstName}`}
           size="large"
           variant="outlined"
           sx={{

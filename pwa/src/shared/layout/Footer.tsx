@@ -32,7 +32,10 @@ function Heading({ children }: { children: string }) {
 
 export function Footer() {
   return (
-    <Box component="footer" sx={{ bgcolor: palette.plumDeep, color: '#fff', pt: { xs: 6, md: 9 }, pb: 4, mt: 'auto' }}>
+    <Box
+      component="footer"
+      sx={{ bgcolor: palette.plumDeep, color: '#fff', pt: { xs: 6, md: 9 }, pb: { xs: 13, md: 4 }, mt: 'auto' }}
+    >
       <Container maxWidth="lg">
         <Grid container spacing={{ xs: 5, md: 4 }}>
           <Grid size={{ xs: 12, md: 4 }}>

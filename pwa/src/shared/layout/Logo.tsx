@@ -10,7 +10,6 @@ export function Logo({ light = false, onClick }: { light?: boolean; onClick?: ()
       component={RouterLink}
       to="/"
       onClick={onClick}
-      aria-label={`${site.name}, home`}
       sx={{
         display: 'inline-flex',
         alignItems: 'center',
