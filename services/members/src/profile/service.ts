@@ -88,7 +88,8 @@ async function updateProgress(
     const before = stateOf(doc);
     const after = change(before);
     const { modifiedCount } = await ProgressModel.updateOne(
-      { userId, rev: doc.rev },
+      // `null` also matches a document written before `rev` existed.
+      { userId, rev: doc.rev ?? null },
       { $set: after, $inc: { rev: 1 } },
     );
     if (modifiedCount === 1) return { before, after };
