@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sessionKeyPair } from './keys.ts';
@@ -98,14 +98,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     'ai-worker': {
       ...common,
       PORT: String(ports['ai-worker']),
-      MONGO_URL: mongoDb('coach-worker'),
       OUTBOX_DIR: path.join(dataDir ?? path.join(REPO_ROOT, 'var/test-outbox'), 'outbox'),
       ...options.env,
     },
     gateway: {
       ...common,
       PORT: String(ports.gateway),
-      MONGO_URL: mongoDb('coach-gateway'),
       CONTENT_URL: urls.content,
       MEMBERS_URL: urls.members,
       PWA_DIST: path.join(REPO_ROOT, 'pwa/dist'),
@@ -114,9 +112,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   const children = new Map<ServiceName, ChildProcess>();
-  const wanted = (options.services ?? SERVICE_NAMES).filter((name) =>
-    existsSync(path.join(REPO_ROOT, 'services', name, 'src/main.ts')),
-  );
+  const wanted = options.services ?? SERVICE_NAMES;
 
   async function startService(name: ServiceName) {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services', name, 'src/main.ts')], {
