@@ -26,7 +26,9 @@ export async function freeSlug(title: string, exceptId?: mongoose.Types.ObjectId
   const base = slugify(title);
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
-    const taken = await BlogPostModel.exists({ slug, ...(exceptId ? { _id: { $ne: exceptId } } : {}) });
+    // kit turns on sanitizeFilter, which neutralises every operator not marked as trusted.
+    const others = exceptId ? { _id: mongoose.trusted({ $ne: exceptId }) } : {};
+    const taken = await BlogPostModel.exists({ slug, ...others });
     if (!taken) return slug;
   }
 }
