@@ -336,7 +336,9 @@ describe('AdminDashboardPage for the admin', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete “Daily Wisdom”' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete Post' }));
-    expect(await within(notices()).findByText('Blog post deleted successfully')).toBeInTheDocument();
+    // Shown once the dialog has closed, when the notice area is exposed to assistive technology again.
+    const exposed = await screen.findByRole('region', { name: 'Notifications (F8)' });
+    expect(await within(exposed).findByText('Blog post deleted successfully')).toBeInTheDocument();
     expect(calls).toContain(`delete post ${'b'.repeat(24)}`);
     await waitFor(() =>
       expect(

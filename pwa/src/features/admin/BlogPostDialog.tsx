@@ -21,6 +21,7 @@ import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts'
 import { notify } from '../../shared/notices/store.ts';
 import { fieldErrors } from '../account/fieldErrors.ts';
 import { refreshBlog } from './queries.ts';
+import { useNoticeAfterClose } from './useNoticeAfterClose.ts';
 
 type Field = 'title' | 'content' | 'category' | 'tags';
 type Errors = Partial<Record<Field, string>>;
@@ -61,6 +62,7 @@ export function BlogPostDialog({
   });
   const [errors, setErrors] = useState<Errors>({});
 
+  const notice = useNoticeAfterClose();
   const failure = (error: unknown) => ({
     title: editing ? 'Failed to update blog post' : 'Failed to create blog post',
     description: serverMessage(error) ?? 'Please try again',
@@ -71,7 +73,7 @@ export function BlogPostDialog({
         ? apiRequest('PUT', `/api/admin/blog-posts/${encodeURIComponent(post.id)}`, input)
         : postJson('/api/admin/blog-posts', input),
     onSuccess: async () => {
-      notify({ title: editing ? 'Blog post updated successfully' : 'Blog post created successfully' });
+      notice.afterClose({ title: editing ? 'Blog post updated successfully' : 'Blog post created successfully' });
       onClose();
       await refreshBlog(queryClient);
     },
@@ -110,6 +112,7 @@ export function BlogPostDialog({
       fullWidth
       maxWidth="md"
       aria-labelledby={`${id}-title`}
+      slotProps={{ transition: { onExited: notice.shown } }}
     >
       <form noValidate onSubmit={submit}>
         <DialogTitle

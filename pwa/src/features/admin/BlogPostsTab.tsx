@@ -127,6 +127,7 @@ export function BlogPostsTab() {
         pending={remove.pending}
         onConfirm={remove.confirm}
         onCancel={remove.cancel}
+        onClosed={remove.closed}
       />
     </>
   );

@@ -10,6 +10,7 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onCancel,
+  onClosed,
 }: {
   open: boolean;
   title: string;
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   pending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Once the dialog has finished closing. */
+  onClosed: () => void;
 }) {
   const id = useId();
   return (
@@ -28,6 +31,7 @@ export function ConfirmDialog({
       aria-describedby={`${id}-text`}
       maxWidth="xs"
       fullWidth
+      slotProps={{ transition: { onExited: onClosed } }}
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>

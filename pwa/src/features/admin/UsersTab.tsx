@@ -78,6 +78,7 @@ export function UsersTab() {
         pending={remove.pending}
         onConfirm={remove.confirm}
         onCancel={remove.cancel}
+        onClosed={remove.closed}
       />
     </>
   );

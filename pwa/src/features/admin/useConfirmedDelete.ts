@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest, serverMessage } from '../../shared/api/client.ts';
-import { notify } from '../../shared/notices/store.ts';
+import { useNoticeAfterClose } from './useNoticeAfterClose.ts';
 
 /**
  * A delete that is asked for, confirmed in a dialog, then sent; its success and failure notices.
@@ -20,14 +20,19 @@ export function useConfirmedDelete<T>({
 }) {
   const [state, setState] = useState<{ row: T | null; open: boolean }>({ row: null, open: false });
   const close = () => setState((s) => ({ ...s, open: false }));
+  const notice = useNoticeAfterClose();
   const remove = useMutation({
     mutationFn: (row: T) => apiRequest('DELETE', path(row)),
     onSuccess: async () => {
-      notify({ title: successTitle });
+      notice.afterClose({ title: successTitle });
       await onDeleted();
     },
     onError: (error) =>
-      notify({ title: failureTitle, description: serverMessage(error) ?? 'Please try again', variant: 'destructive' }),
+      notice.afterClose({
+        title: failureTitle,
+        description: serverMessage(error) ?? 'Please try again',
+        variant: 'destructive',
+      }),
     onSettled: close,
   });
   return {
@@ -39,5 +44,7 @@ export function useConfirmedDelete<T>({
       if (state.row !== null) remove.mutate(state.row);
     },
     cancel: close,
+    /** For the confirmation dialog's transition `onExited`. */
+    closed: notice.shown,
   };
 }
