@@ -50,7 +50,9 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
   const limit = apiRateLimit(redis, { reads: config.RATE_LIMIT_READS_PER_MINUTE, writes: config.RATE_LIMIT_WRITES_PER_MINUTE });
   const cache = publicReadCache(targets.content, config.PUBLIC_CACHE_SECONDS);
 
-  app.use('/api', limit, bodyLimit, cache);
+  // Not mounted at /api: the cache and the proxy need the full path in req.path.
+  app.use(cache);
+  app.use('/api', limit, bodyLimit);
   app.use((req, res, next) => {
     // Blog images live with the posts, in content. Not mounted at /images: the proxy needs the full path.
     if (req.path.startsWith('/images/')) return proxies.content(req, res, next);

@@ -78,6 +78,21 @@ describe('public content API through the gateway', () => {
     expect(await count('site_stats')).toBe(1);
   });
 
+  it('answers the statistics from its 1 s cache, and a like through it shows at once', async () => {
+    await api('/api/site-stats');
+    const cached = await api('/api/site-stats');
+    expect(cached.headers.get('x-cache')).toBe('HIT');
+    const { likeCount } = (await cached.json()) as { likeCount: number };
+    await api('/api/site-stats/like', { method: 'POST' });
+    const after = await api('/api/site-stats');
+    expect(after.headers.get('x-cache')).toBe('MISS');
+    expect(((await after.json()) as { likeCount: number }).likeCount).toBe(likeCount + 1);
+    // A change the gateway did not see (another replica) shows once the entry expires.
+    await db.collection('site_stats').updateOne({}, { $inc: { likeCount: 5 } });
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(((await (await api('/api/site-stats')).json()) as { likeCount: number }).likeCount).toBe(likeCount + 6);
+  });
+
   it('records a visit and returns the updated stats', async () => {
     const before = (await (await api('/api/site-stats')).json()) as { visitorCount: number };
     const res = await api('/api/site-stats/visit', { method: 'POST' });

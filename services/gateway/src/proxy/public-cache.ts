@@ -20,7 +20,8 @@ interface Entry {
  * A micro-cache in front of the proxy for the two hottest public reads. Entries live
  * `ttlSeconds` (1 s by default), concurrent misses share one upstream call, writes passing
  * through this gateway drop the entry they change, and If-None-Match gets a 304. Browsers are
- * still told `no-cache`, so they revalidate every time. With ttl 0 it is off.
+ * still told `no-cache`, so they revalidate every time. With ttl 0 it is off. It sits before
+ * the rate limiter: answering from memory costs less than the limit check itself.
  */
 export function publicReadCache(upstreamBase: string, ttlSeconds: number): RequestHandler {
   const entries = new Map<string, Entry>();
@@ -42,14 +43,15 @@ export function publicReadCache(upstreamBase: string, ttlSeconds: number): Reque
   }
 
   return async (req, res, next) => {
-    if (ttlSeconds <= 0) return next();
+    if (ttlSeconds <= 0 || !req.path.startsWith('/api/')) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       for (const [pattern, path] of INVALIDATES) if (pattern.test(req.path)) entries.delete(path);
       return next();
     }
     if (!CACHEABLE.has(req.path) || req.url !== req.path) return next();
     let entry = entries.get(req.path);
-    if (!entry || entry.expires < Date.now()) {
+    const hit = entry !== undefined && entry.expires >= Date.now();
+    if (!hit) {
       let pending = inFlight.get(req.path);
       if (!pending) {
         pending = load(req.path, req).finally(() => inFlight.delete(req.path));
@@ -61,7 +63,7 @@ export function publicReadCache(upstreamBase: string, ttlSeconds: number): Reque
         return next(); // let the proxy answer (and report 502/504) for this request
       }
     }
-    res.set(entry.headers);
+    res.set(entry.headers).set('X-Cache', hit ? 'HIT' : 'MISS');
     if (entry.headers.etag && req.get('if-none-match') === entry.headers.etag) return res.status(304).end();
     res.status(entry.status).send(entry.body);
   };
