@@ -1,7 +1,7 @@
 import type { Redis } from '@coach/kit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addHealth, createApp, createSessionVerifier, finishApp, type Logger, type PublishEvent } from '@coach/kit';
+import { addHealth, createApp, createSessionVerifier, finishApp, type Logger } from '@coach/kit';
 import express, { type Express } from 'express';
 import { adminBlogRoutes, publicBlogRoutes } from './blog/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
@@ -9,6 +9,7 @@ import { createChatService } from './chat/service.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { dailyPostRoutes } from './daily-post/routes.ts';
 import type { JobRunner } from './jobs.ts';
+import type { Outbox } from './outbox/outbox.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { siteStatsRoutes } from './site-stats/routes.ts';
 
@@ -17,7 +18,7 @@ const IMAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export interface ContentDeps {
   logger: Logger;
   redis: Redis;
-  publish: PublishEvent;
+  outbox: Outbox;
   sessionPublicKey: string;
   /** Chat replies and daily posts are computed by ai-worker; content waits for them. */
   jobs: { chat: JobRunner; dailyPost: JobRunner };
@@ -25,7 +26,7 @@ export interface ContentDeps {
 }
 
 /** The content service's HTTP app: blog, stats, newsletter, contact, AI chat and their admin views. */
-export function buildContentApp({ logger, redis, publish, sessionPublicKey, jobs, limits }: ContentDeps): Express {
+export function buildContentApp({ logger, redis, outbox, sessionPublicKey, jobs, limits }: ContentDeps): Express {
   const app = createApp(logger);
   const sessions = createSessionVerifier(sessionPublicKey, redis);
   addHealth(app, redis);
@@ -34,8 +35,8 @@ export function buildContentApp({ logger, redis, publish, sessionPublicKey, jobs
   app.use(publicBlogRoutes());
   app.use(adminBlogRoutes(sessions));
   app.use(siteStatsRoutes(redis));
-  app.use(newsletterRoutes(redis, publish, sessions));
-  app.use(contactRoutes(redis, publish, sessions));
+  app.use(newsletterRoutes(redis, outbox, sessions));
+  app.use(contactRoutes(redis, outbox, sessions));
   app.use(chatRoutes(redis, createChatService(jobs.chat, limits.chatTimeoutMs), limits.chatPerMinute));
   app.use(dailyPostRoutes(redis, sessions, jobs.dailyPost, limits.generateTimeoutMs));
   return finishApp(app, logger);

@@ -8,6 +8,8 @@ import { config } from './config.ts';
 import { startGeneratedPostConsumer } from './daily-post/consumer.ts';
 import { DAILY_POST_MESSAGES } from './daily-post/routes.ts';
 import { createJobRunner } from './jobs.ts';
+import { createOutbox } from './outbox/outbox.ts';
+import { sweepAll } from './outbox/sources.ts';
 
 const logger = createLogger('content', config.LOG_LEVEL);
 await connectMongo(config.MONGO_URL, logger);
@@ -15,7 +17,8 @@ await mongoose.connection.syncIndexes();
 const redis = createRedis(config.REDIS_URL);
 const queueConnection = createRedis(config.REDIS_URL, { forWorkers: true });
 const queues = createQueues(queueConnection);
-const publish = createEventPublisher(queues);
+const outbox = createOutbox(createEventPublisher(queues), logger);
+const stopSweeping = outbox.startSweeping(() => sweepAll(outbox));
 const postConsumer = startGeneratedPostConsumer(queueConnection, logger);
 const jobs = {
   chat: createJobRunner(queues.get(QUEUES.chat), logger, CHAT_MESSAGES),
@@ -28,8 +31,9 @@ const limits = {
 };
 if (config.SEED_DEMO) await seedDemoPosts(logger);
 
-const app = buildContentApp({ logger, redis, publish, sessionPublicKey: config.SESSION_PUBLIC_KEY, jobs, limits });
+const app = buildContentApp({ logger, redis, outbox, sessionPublicKey: config.SESSION_PUBLIC_KEY, jobs, limits });
 await serve(app, config.PORT, logger, [
+  async () => stopSweeping(),
   () => postConsumer.close(),
   () => Promise.all([jobs.chat.close(), jobs.dailyPost.close()]),
   () => queues.close(),

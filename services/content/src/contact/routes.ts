@@ -1,20 +1,21 @@
 import type { Redis } from '@coach/kit';
 import { contactInputSchema, type Accepted, type ContactMessage } from '@coach/contracts';
-import { idempotent, parse, type createSessionVerifier, type PublishEvent } from '@coach/kit';
+import { idempotent, parse, type createSessionVerifier } from '@coach/kit';
 import { Router } from 'express';
+import type { Outbox } from '../outbox/outbox.ts';
+import { contactReceived } from '../outbox/sources.ts';
 import { ContactMessageModel } from './model.ts';
 
 type Sessions = ReturnType<typeof createSessionVerifier>;
 
-export function contactRoutes(redis: Redis, publish: PublishEvent, sessions: Sessions): Router {
+export function contactRoutes(redis: Redis, outbox: Outbox, sessions: Sessions): Router {
   const router = Router();
 
   /** Stores the message, then publishes contact.received (e-mails to the coach and the sender). */
   router.post('/api/contact', idempotent(redis, 'contact'), async (req, res) => {
     const input = parse(contactInputSchema, req.body);
-    const doc = await ContactMessageModel.create(input);
-    const messageId = doc._id.toString();
-    await publish('contact.received', { messageId, ...input }, messageId);
+    const doc = await ContactMessageModel.create({ ...input, eventPending: true });
+    await outbox.notify(contactReceived, doc);
     const answer: Accepted = { ok: true, message: "Thank you for reaching out. I'll get back to you within 24 hours." };
     res.status(201).json(answer);
   });

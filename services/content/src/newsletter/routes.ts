@@ -1,12 +1,14 @@
 import type { Redis } from '@coach/kit';
 import { newsletterInputSchema, type Accepted, type NewsletterSubscriber } from '@coach/contracts';
-import { idempotent, parse, type createSessionVerifier, type PublishEvent } from '@coach/kit';
+import { idempotent, parse, type createSessionVerifier } from '@coach/kit';
 import { Router } from 'express';
+import type { Outbox } from '../outbox/outbox.ts';
+import { newsletterSubscribed } from '../outbox/sources.ts';
 import { SubscriberModel } from './model.ts';
 
 type Sessions = ReturnType<typeof createSessionVerifier>;
 
-export function newsletterRoutes(redis: Redis, publish: PublishEvent, sessions: Sessions): Router {
+export function newsletterRoutes(redis: Redis, outbox: Outbox, sessions: Sessions): Router {
   const router = Router();
 
   /** Subscribing twice is not an error: one row is kept and the welcome goes out once. */
@@ -14,16 +16,13 @@ export function newsletterRoutes(redis: Redis, publish: PublishEvent, sessions: 
     const { email } = parse(newsletterInputSchema, req.body);
     const result = await SubscriberModel.updateOne(
       { email },
-      { $setOnInsert: { email, subscribedAt: new Date() } },
+      { $setOnInsert: { email, subscribedAt: new Date(), eventPending: true } },
       { upsert: true },
     ).catch((err: { code?: number }) => {
       if (err.code === 11000) return { upsertedId: null }; // a concurrent identical subscription won
       throw err;
     });
-    if (result.upsertedId) {
-      const subscriberId = result.upsertedId.toString();
-      await publish('newsletter.subscribed', { subscriberId, email }, subscriberId);
-    }
+    if (result.upsertedId) await outbox.notify(newsletterSubscribed, { _id: result.upsertedId, email });
     const answer: Accepted = { ok: true, message: 'Thank you for subscribing!' };
     res.status(result.upsertedId ? 201 : 200).json(answer);
   });

@@ -19,6 +19,7 @@ import { CHAT_MESSAGES } from '../chat/service.ts';
 import { startGeneratedPostConsumer } from '../daily-post/consumer.ts';
 import { DAILY_POST_MESSAGES } from '../daily-post/routes.ts';
 import { createJobRunner } from '../jobs.ts';
+import { createOutbox } from '../outbox/outbox.ts';
 
 /**
  * The content service in-process, wired as its main.ts wires it (generated-post consumer, job
@@ -42,7 +43,7 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
   const app = buildContentApp({
     logger,
     redis,
-    publish: createEventPublisher(queues),
+    outbox: createOutbox(createEventPublisher(queues), logger),
     sessionPublicKey: keys.publicKey,
     jobs,
     limits: { chatTimeoutMs: 3000, chatPerMinute: 1000, generateTimeoutMs: 8000, ...limits },

@@ -63,6 +63,7 @@ export function publicReadCache(upstreamBase: string, ttlSeconds: number): Reque
         return next(); // let the proxy answer (and report 502/504) for this request
       }
     }
+    if (!entry) return next();
     res.set(entry.headers).set('X-Cache', hit ? 'HIT' : 'MISS');
     if (entry.headers.etag && req.get('if-none-match') === entry.headers.etag) return res.status(304).end();
     res.status(entry.status).send(entry.body);

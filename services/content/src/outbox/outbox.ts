@@ -1,0 +1,81 @@
+import type { EventName, EventPayload } from '@coach/contracts';
+import type { Logger, PublishEvent } from '@coach/kit';
+import mongoose, { type Model, type Types } from 'mongoose';
+
+/** How long a publish may take before the row is left to the sweep (BullMQ waits on a down Redis). */
+const PUBLISH_TIMEOUT_MS = 5_000;
+/** A row still pending after this long is published again by the sweep. */
+export const SWEEP_GRACE_MS = 30_000;
+const SWEEP_EVERY_MS = 60_000;
+
+interface StoredRow {
+  _id: Types.ObjectId;
+}
+
+/**
+ * A collection whose rows each owe one domain event. A row is stored with `eventPending: true`
+ * and the flag is cleared once its event is queued, so an event is never lost to a Redis
+ * outage between the two writes (a transactional outbox without transactions).
+ */
+export interface EventSource<E extends EventName, Row extends StoredRow> {
+  event: E;
+  model: Pick<Model<unknown>, 'find' | 'updateOne'>;
+  payloadOf(row: Row): EventPayload<E>;
+}
+
+export function createOutbox(publish: PublishEvent, logger: Logger) {
+  async function publishRow<E extends EventName, Row extends StoredRow>(source: EventSource<E, Row>, row: Row) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`publishing ${source.event} timed out`)), PUBLISH_TIMEOUT_MS);
+    });
+    try {
+      // The row id is the event id: publishing again (sweep, late add) queues nothing new.
+      await Promise.race([publish(source.event, source.payloadOf(row), row._id.toString()), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    await source.model.updateOne({ _id: row._id }, { $unset: { eventPending: 1 } });
+  }
+
+  /** Publishes a stored row's event now; a failure is logged and left to the sweep. */
+  async function notify<E extends EventName, Row extends StoredRow>(source: EventSource<E, Row>, row: Row) {
+    try {
+      await publishRow(source, row);
+    } catch (err) {
+      logger.error({ err, event: source.event, id: row._id.toString() }, 'event not published yet; the sweep retries');
+    }
+  }
+
+  /** Publishes a source's rows still pending after the grace period. Returns how many were sent. */
+  async function sweep<E extends EventName, Row extends StoredRow>(
+    source: EventSource<E, Row>,
+    graceMs = SWEEP_GRACE_MS,
+  ): Promise<number> {
+    const before = objectIdAt(new Date(Date.now() - graceMs));
+    // Our own operator, so marked trusted: kit's sanitizeFilter neutralises all others.
+    const rows = await source.model
+      .find({ eventPending: true, _id: mongoose.trusted({ $lt: before }) })
+      .limit(500)
+      .lean<Row[]>();
+    for (const row of rows) await publishRow(source, row);
+    return rows.length;
+  }
+
+  /** Runs `sweepAll` every minute in the background. */
+  function startSweeping(sweepAll: () => Promise<unknown>): () => void {
+    const timer = setInterval(() => {
+      sweepAll().catch((err) => logger.error({ err }, 'outbox sweep failed'));
+    }, SWEEP_EVERY_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  return { notify, sweep, startSweeping };
+}
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/** The smallest ObjectId of a moment: ids grow with their creation time. */
+function objectIdAt(date: Date): Types.ObjectId {
+  return mongoose.Types.ObjectId.createFromTime(Math.floor(date.getTime() / 1000));
+}
