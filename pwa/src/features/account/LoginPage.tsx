@@ -11,6 +11,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { fieldErrors } from './fieldErrors.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
 
@@ -21,6 +22,7 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
+  const form = useFocusFirstInvalid();
 
   const login = useMutation({
     mutationFn: async (input: LoginInput) => {
@@ -45,6 +47,7 @@ export default function LoginPage() {
     const parsed = loginInputSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors<keyof LoginInput>(parsed.error.issues));
+      form.refused();
       return;
     }
     setErrors({});
@@ -63,7 +66,7 @@ export default function LoginPage() {
       title="Welcome Back"
       lead="Sign in to continue your journey with the Sacred Circle."
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
+      <Box component="form" ref={form.ref} noValidate onSubmit={submit} aria-label="Sign in">
         <Stack spacing={2.5}>
           <TextField
             label="Email"

@@ -10,6 +10,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { fieldErrors } from './fieldErrors.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
 
 type Field = keyof SignupInput;
 type Errors = Partial<Record<Field, string>>;
@@ -20,6 +21,7 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({ name: '', username: '', email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
+  const form = useFocusFirstInvalid();
 
   const signup = useMutation({
     mutationFn: (input: SignupInput) => postJson('/api/auth/signup', input),
@@ -41,6 +43,7 @@ export default function SignupPage() {
     const parsed = signupInputSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error.issues));
+      form.refused();
       return;
     }
     setErrors({});
@@ -66,7 +69,7 @@ export default function SignupPage() {
       title="Join the Journey"
       lead="Create your account to enter the Sacred Circle, a gentle community of seekers."
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label="Create account">
+      <Box component="form" ref={form.ref} noValidate onSubmit={submit} aria-label="Create account">
         <Stack spacing={2.5}>
           <TextField label="Full Name" autoComplete="name" {...field('name')} />
           <TextField label="Username" autoComplete="username" {...field('username')} />

@@ -4,12 +4,13 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
-import { Box, Button, Card, CardContent, Container, Grid, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth, useLogout } from '../../shared/api/auth.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { SectionTabs } from '../../shared/ui/SectionTabs.tsx';
 import { PageFallback } from '../../shared/layout/Layout.tsx';
 import { SITE_STATS_KEY } from '../stats/useSiteStats.ts';
 import { BlogPostsTab } from './BlogPostsTab.tsx';
@@ -72,7 +73,6 @@ const TABS = [
 
 function Dashboard({ name }: { name: string }) {
   const { logout, isPending } = useLogout();
-  const [tab, setTab] = useState(0);
   const users = useQuery<AdminUser[]>({ queryKey: USERS_KEY });
   const posts = useQuery<AdminBlogPost[]>({ queryKey: ADMIN_POSTS_KEY });
   const stats = useQuery<SiteStats>({ queryKey: SITE_STATS_KEY });
@@ -116,37 +116,9 @@ function Dashboard({ name }: { name: string }) {
           <CountCard icon={<MarkEmailReadIcon />} label="Newsletter Subscribers" value={subscribers.data?.length} />
         </Grid>
 
-        <Box sx={{ mt: 5, borderBottom: 1, borderColor: 'divider' }}>
-          <Tabs
-            value={tab}
-            onChange={(_, value: number) => setTab(value)}
-            aria-label="Dashboard sections"
-            variant="scrollable"
-            allowScrollButtonsMobile
-          >
-            {TABS.map(({ label }, index) => (
-              <Tab
-                key={label}
-                label={label}
-                id={`admin-tab-${index}`}
-                aria-controls={`admin-panel-${index}`}
-                sx={{ fontWeight: 700, minHeight: 52 }}
-              />
-            ))}
-          </Tabs>
+        <Box sx={{ mt: 5 }}>
+          <SectionTabs label="Dashboard sections" tabs={TABS} />
         </Box>
-        {TABS.map(({ label, panel }, index) => (
-          <Box
-            key={label}
-            role="tabpanel"
-            id={`admin-panel-${index}`}
-            aria-labelledby={`admin-tab-${index}`}
-            hidden={tab !== index}
-            sx={{ pt: 3 }}
-          >
-            {tab === index && panel}
-          </Box>
-        ))}
       </Container>
     </Box>
   );

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { AuthCard } from '../account/AuthCard.tsx';
 import { PasswordField } from '../account/PasswordField.tsx';
+import { useFocusFirstInvalid } from '../account/useFocusFirstInvalid.ts';
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
 
@@ -29,6 +30,7 @@ export default function AdminLoginPage() {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
+  const form = useFocusFirstInvalid();
 
   const login = useMutation({
     mutationFn: async (input: LoginInput) => {
@@ -52,7 +54,10 @@ export default function AdminLoginPage() {
     event.preventDefault();
     const found = validateAdminLogin(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      form.refused();
+      return;
+    }
     login.mutate({ email: values.email.trim(), password: values.password });
   };
 
@@ -68,7 +73,7 @@ export default function AdminLoginPage() {
       title="Admin Portal"
       lead="Sign in to care for the site: members, posts, messages and subscribers."
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label="Admin sign in">
+      <Box component="form" ref={form.ref} noValidate onSubmit={submit} aria-label="Admin sign in">
         <Stack spacing={2.5}>
           <TextField
             label="Email"

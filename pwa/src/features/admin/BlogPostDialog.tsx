@@ -2,6 +2,7 @@ import { ADMIN_BLOG_CATEGORIES, blogPostInputSchema, type AdminBlogPost, type Bl
 import {
   Alert,
   AlertTitle,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -21,6 +22,8 @@ import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts'
 import { notify } from '../../shared/notices/store.ts';
 import { fieldErrors } from '../account/fieldErrors.ts';
 import { refreshBlog } from './queries.ts';
+import { useFocusFirstInvalid } from '../account/useFocusFirstInvalid.ts';
+import { dialogTitleSx } from './dialogTitleSx.ts';
 import { useNoticeAfterClose } from './useNoticeAfterClose.ts';
 
 type Field = 'title' | 'content' | 'category' | 'tags';
@@ -61,6 +64,7 @@ export function BlogPostDialog({
     isPublished: post?.isPublished ?? true,
   });
   const [errors, setErrors] = useState<Errors>({});
+  const fields = useFocusFirstInvalid<HTMLDivElement>();
 
   const notice = useNoticeAfterClose();
   const failure = (error: unknown) => ({
@@ -85,6 +89,7 @@ export function BlogPostDialog({
     const parsed = blogPostInputSchema.safeParse({ ...values, tags: parseTags(values.tags) });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error.issues));
+      fields.refused();
       return;
     }
     setErrors({});
@@ -114,14 +119,17 @@ export function BlogPostDialog({
       aria-labelledby={`${id}-title`}
       slotProps={{ transition: { onExited: notice.shown } }}
     >
-      <form noValidate onSubmit={submit}>
-        <DialogTitle
-          id={`${id}-title`}
-          sx={{ fontFamily: (t) => t.typography.h4.fontFamily, fontSize: '1.7rem', color: 'primary.dark' }}
-        >
+      {/* A flex column like the paper, so the fields scroll between a fixed title and fixed actions. */}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      >
+        <DialogTitle id={`${id}-title`} sx={dialogTitleSx}>
           {editing ? 'Edit Blog Post' : 'New Blog Post'}
         </DialogTitle>
-        <DialogContent dividers>
+        <DialogContent dividers ref={fields.ref}>
           <Stack spacing={2.5} sx={{ pt: 0.5 }}>
             {/* The failure stays in view here (the notice fades, and is hidden from screen readers behind the open dialog). */}
             {save.isError && (
@@ -184,7 +192,7 @@ export function BlogPostDialog({
             {save.isPending ? 'Saving...' : editing ? 'Update Post' : 'Create Post'}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId } from 'react';
+import { dialogTitleSx } from './dialogTitleSx.ts';
 
 /** Asks before a destructive action; focus stays inside while it is open. */
 export function ConfirmDialog({
@@ -33,7 +34,9 @@ export function ConfirmDialog({
       fullWidth
       slotProps={{ transition: { onExited: onClosed } }}
     >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogTitle id={`${id}-title`} sx={dialogTitleSx}>
+        {title}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>

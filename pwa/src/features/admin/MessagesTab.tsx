@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { formatDate } from '../account/format.ts';
+import { dialogTitleSx } from './dialogTitleSx.ts';
 import { MESSAGES_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 
@@ -99,10 +100,7 @@ function MessageDialog({
       maxWidth="sm"
       aria-labelledby={`${id}-title`}
     >
-      <DialogTitle
-        id={`${id}-title`}
-        sx={{ fontFamily: (t) => t.typography.h4.fontFamily, fontSize: '1.6rem', color: 'primary.dark' }}
-      >
+      <DialogTitle id={`${id}-title`} sx={dialogTitleSx}>
         {subject}
       </DialogTitle>
       <DialogContent dividers>

@@ -60,11 +60,7 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, actions }: Pr
                     </Box>
                   ))}
                 </Box>
-                {actions && (
-                  <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end' }}>
-                    {actions(row)}
-                  </Stack>
-                )}
+                <RowActions>{actions?.(row)}</RowActions>
               </CardContent>
             </Card>
           </li>
@@ -108,5 +104,15 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, actions }: Pr
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** A card's actions, left-aligned (clear of the floating buttons in the bottom-right corner). */
+function RowActions({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+      {children}
+    </Stack>
   );
 }

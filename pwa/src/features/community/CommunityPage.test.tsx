@@ -93,7 +93,10 @@ describe('CommunityPage for a member', () => {
     expect(within(reflection).getByText('March 2, 2025')).toBeInTheDocument();
     expect(within(reflection).getByText('Letting go of old stories.')).toBeInTheDocument();
 
+    expect(within(reflection).getByText('You')).toBeInTheDocument();
+
     const plain = screen.getByRole('article', { name: 'Community Member #12' });
+    expect(within(plain).queryByText('You')).not.toBeInTheDocument();
     expect(within(plain).queryByText('Weekly Reflection')).not.toBeInTheDocument();
     const like = within(plain).getByRole('button', { name: 'Like' });
     const reply = within(plain).getByRole('button', { name: 'Reply' });

@@ -53,7 +53,7 @@ function Circle({ user }: { user: CurrentUser }) {
 
   const startReflection = () => {
     setReflecting(true);
-    composerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    composerRef.current?.closest('section')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     composerRef.current?.focus({ preventScroll: true });
   };
 
@@ -147,7 +147,7 @@ function Circle({ user }: { user: CurrentUser }) {
             <Typography variant="h3" component="h2" sx={{ color: 'primary.dark', mt: 5, mb: 2.5 }}>
               Circle Feed
             </Typography>
-            <Feed posts={posts} />
+            <Feed posts={posts} userId={user.id} />
           </Grid>
         </Grid>
       </Container>
@@ -226,7 +226,7 @@ function Composer({
   };
 
   return (
-    <Card component="section" aria-labelledby="composer-title">
+    <Card component="section" aria-labelledby="composer-title" sx={{ scrollMarginTop: { xs: 84, lg: 100 } }}>
       <CardContent component="form" onSubmit={submit} sx={{ p: { xs: 2.5, sm: 3 } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
           <ForumIcon color="primary" aria-hidden />
@@ -285,7 +285,7 @@ function Composer({
   );
 }
 
-function Feed({ posts }: { posts: UseQueryResult<CommunityPost[]> }) {
+function Feed({ posts, userId }: { posts: UseQueryResult<CommunityPost[]>; userId: string }) {
   if (posts.isPending) {
     return (
       <Stack spacing={2.5} role="status" aria-label="Loading posts">
@@ -328,7 +328,7 @@ function Feed({ posts }: { posts: UseQueryResult<CommunityPost[]> }) {
     <Stack component="ul" spacing={2.5} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Community posts">
       {posts.data.map((post) => (
         <li key={post.id}>
-          <PostCard post={post} />
+          <PostCard post={post} mine={String(post.userId) === userId} />
         </li>
       ))}
     </Stack>

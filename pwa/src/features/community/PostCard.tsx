@@ -36,7 +36,7 @@ function InertAction({ label, icon }: { label: string; icon: ReactNode }) {
 }
 
 /** One post of the feed: author, optional Weekly Reflection badge with its prompt, date, text. */
-export function PostCard({ post }: { post: CommunityPost }) {
+export function PostCard({ post, mine }: { post: CommunityPost; mine: boolean }) {
   const headingId = `post-${post.id}-author`;
   return (
     <Card component="article" aria-labelledby={headingId}>
@@ -46,9 +46,14 @@ export function PostCard({ post }: { post: CommunityPost }) {
             <SpaIcon fontSize="small" />
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
-            <Typography id={headingId} component="h3" sx={{ fontWeight: 700, color: 'primary.dark' }}>
-              Community Member #{post.userId}
-            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography id={headingId} component="h3" sx={{ fontWeight: 700, color: 'primary.dark' }}>
+                Community Member #{post.userId}
+              </Typography>
+              {mine && (
+                <Chip size="small" label="You" sx={{ bgcolor: alpha(palette.plum, 0.1), color: 'primary.dark' }} />
+              )}
+            </Stack>
             <Typography variant="body2" color="text.secondary" component="time" dateTime={post.createdAt}>
               {formatDate(post.createdAt)}
             </Typography>

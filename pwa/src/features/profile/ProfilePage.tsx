@@ -16,14 +16,13 @@ import {
   LinearProgress,
   Skeleton,
   Stack,
-  Tab,
-  Tabs,
   Typography,
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { SectionTabs } from '../../shared/ui/SectionTabs.tsx';
 import { palette } from '../../shared/theme.ts';
 import { AuthGate } from '../account/AuthGate.tsx';
 import { formatDate } from '../account/format.ts';
@@ -47,18 +46,10 @@ export default function ProfilePage() {
   );
 }
 
-const TABS = ['Journey Timeline', 'Purchase History', 'Achievements'] as const;
-
 function Profile({ user }: { user: CurrentUser }) {
   const progress = useQuery<Progress>({ queryKey: PROGRESS_KEY });
-  const [tab, setTab] = useState(0);
   const displayName = user.name || user.username;
   const level = progress.data?.spiritualLevel;
-  const panels = [
-    <JourneyTimeline />,
-    <PurchaseHistory totalSpent={progress.data?.totalSpent} />,
-    <Achievements progress={progress.data} />,
-  ];
 
   return (
     <>
@@ -156,37 +147,16 @@ function Profile({ user }: { user: CurrentUser }) {
           </>
         )}
 
-        <Box sx={{ mt: 5, borderBottom: 1, borderColor: 'divider' }}>
-          <Tabs
-            value={tab}
-            onChange={(_, value: number) => setTab(value)}
-            aria-label="Profile sections"
-            variant="scrollable"
-            allowScrollButtonsMobile
-          >
-            {TABS.map((label, index) => (
-              <Tab
-                key={label}
-                label={label}
-                id={`profile-tab-${index}`}
-                aria-controls={`profile-panel-${index}`}
-                sx={{ fontWeight: 700, minHeight: 52 }}
-              />
-            ))}
-          </Tabs>
+        <Box sx={{ mt: 5 }}>
+          <SectionTabs
+            label="Profile sections"
+            tabs={[
+              { label: 'Journey Timeline', panel: <JourneyTimeline /> },
+              { label: 'Purchase History', panel: <PurchaseHistory totalSpent={progress.data?.totalSpent} /> },
+              { label: 'Achievements', panel: <Achievements progress={progress.data} /> },
+            ]}
+          />
         </Box>
-        {TABS.map((label, index) => (
-          <Box
-            key={label}
-            role="tabpanel"
-            id={`profile-panel-${index}`}
-            aria-labelledby={`profile-tab-${index}`}
-            hidden={tab !== index}
-            sx={{ pt: 3 }}
-          >
-            {tab === index && panels[index]}
-          </Box>
-        ))}
       </Container>
     </>
   );
