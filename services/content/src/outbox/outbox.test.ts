@@ -1,38 +1,24 @@
 import { QUEUES } from '@coach/contracts';
-import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis, type PublishEvent } from '@coach/kit';
-import { startMongo, startRedis } from '@coach/kit/embedded';
-import mongoose from 'mongoose';
+import { createEventPublisher, createLogger, type PublishEvent } from '@coach/kit';
+import { startTestBackend } from '@coach/kit/embedded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactMessageModel } from '../contact/model.ts';
 import { createOutbox } from './outbox.ts';
 import { contactReceived } from './sources.ts';
 
 // Real mongod and redis-server; the event goes to the real BullMQ e-mail queue.
-let stopAll: () => Promise<void>;
-let queues: ReturnType<typeof createQueues>;
+let backend: Awaited<ReturnType<typeof startTestBackend>>;
 let publish: PublishEvent;
 const logger = createLogger('outbox-test', 'silent');
 const message = { name: 'Anna', email: 'anna@example.com', subject: 'general', message: 'A message kept safe.' };
 
 beforeAll(async () => {
-  const mongo = await startMongo();
-  const redisServer = await startRedis();
-  await connectMongo(`${mongo.url.replace(/\/$/, '')}/outbox-test`, logger);
-  await mongoose.connection.syncIndexes();
-  const connection = createRedis(redisServer.url, { forWorkers: true });
-  queues = createQueues(connection);
-  publish = createEventPublisher(queues);
-  stopAll = async () => {
-    await queues.close();
-    await connection.quit();
-    await mongoose.disconnect();
-    await redisServer.stop();
-    await mongo.stop();
-  };
+  backend = await startTestBackend('outbox-test');
+  publish = createEventPublisher(backend.queues);
 });
-afterAll(() => stopAll?.());
+afterAll(() => backend?.stop());
 
-const emailJobs = () => queues.get(QUEUES.emails).getJobCounts('waiting', 'delayed', 'active', 'completed', 'failed');
+const emailJobs = () => backend.queues.get(QUEUES.emails).getJobCounts('waiting', 'delayed', 'active', 'completed', 'failed');
 
 describe('event outbox', () => {
   it('keeps a stored row pending when publishing fails, and the sweep publishes it exactly once', async () => {
@@ -47,7 +33,7 @@ describe('event outbox', () => {
     await new Promise((r) => setTimeout(r, 1100)); // row ages are read from ObjectIds, in whole seconds
     expect(await outbox.sweep(contactReceived, 0)).toBe(1);
     expect((await ContactMessageModel.findById(row._id).lean())?.eventPending).toBeUndefined();
-    const job = await queues.get(QUEUES.emails).getJob(`contact.received-${row._id.toString()}`);
+    const job = await backend.queues.get(QUEUES.emails).getJob(`contact.received-${row._id.toString()}`);
     expect(job?.data.payload).toMatchObject({ messageId: row._id.toString(), email: message.email });
 
     // Nothing left to sweep, and a second publish of the same row queues nothing new.

@@ -4,16 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { QUEUES, SESSION_COOKIE } from '@coach/contracts';
-import {
-  connectMongo,
-  createEventPublisher,
-  createLogger,
-  createQueues,
-  createRedis,
-  SESSION_ISSUER,
-} from '@coach/kit';
-import { freePort, REPO_ROOT, sessionKeyPair, startMongo, startRedis } from '@coach/kit/embedded';
-import mongoose from 'mongoose';
+import { createEventPublisher, SESSION_ISSUER } from '@coach/kit';
+import { freePort, listen, REPO_ROOT, startTestBackend, waitForHealth } from '@coach/kit/embedded';
 import { buildContentApp, type ContentDeps } from '../app.ts';
 import { CHAT_MESSAGES } from '../chat/service.ts';
 import { startGeneratedPostConsumer } from '../daily-post/consumer.ts';
@@ -26,20 +18,13 @@ import { createOutbox } from '../outbox/outbox.ts';
  * runners), against a real mongod and redis-server of its own, listening on a free port.
  */
 export async function startContent(limits: Partial<ContentDeps['limits']> = {}) {
-  const mongo = await startMongo();
-  const redisServer = await startRedis();
-  const logger = createLogger('content-test', 'silent');
-  await connectMongo(`${mongo.url.replace(/\/$/, '')}/content-test`, logger);
-  await mongoose.connection.syncIndexes();
-  const redis = createRedis(redisServer.url);
-  const queueConnection = createRedis(redisServer.url, { forWorkers: true });
-  const queues = createQueues(queueConnection);
+  const backend = await startTestBackend('content-test');
+  const { logger, redis, queueConnection, queues, keys } = backend;
   const consumer = startGeneratedPostConsumer(queueConnection, logger);
   const jobs = {
     chat: createJobRunner(queues.get(QUEUES.chat), logger, CHAT_MESSAGES),
     dailyPost: createJobRunner(queues.get(QUEUES.dailyPost), logger, DAILY_POST_MESSAGES),
   };
-  const keys = sessionKeyPair();
   const app = buildContentApp({
     logger,
     redis,
@@ -48,9 +33,8 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
     jobs,
     limits: { chatTimeoutMs: 3000, chatPerMinute: 1000, generateTimeoutMs: 8000, ...limits },
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listen(app);
+  const url = server.url;
 
   /** A session cookie of the given role, signed as the members service signs it. */
   function sessionCookie(role: 'admin' | 'user'): string {
@@ -61,18 +45,12 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
   }
 
   async function stop() {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
     await consumer.close();
     await Promise.all([jobs.chat.close(), jobs.dailyPost.close()]);
-    await queues.close();
-    await queueConnection.quit();
-    await redis.quit();
-    await mongoose.disconnect();
-    await redisServer.stop();
-    await mongo.stop();
+    await backend.stop();
   }
-  return { url, redisUrl: redisServer.url, queues, sessionCookie, stop };
+  return { url, redisUrl: backend.redisUrl, queues, sessionCookie, stop };
 }
 export type Content = Awaited<ReturnType<typeof startContent>>;
 
@@ -105,16 +83,7 @@ export async function startWorker(env: Record<string, string>) {
     },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let started = Date.now(); ;) {
-    if (child.exitCode !== null) throw new Error(`ai-worker exited with code ${child.exitCode}`);
-    if (Date.now() - started > 30_000) throw new Error('ai-worker did not become healthy');
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealth(`http://127.0.0.1:${port}`, child, 'ai-worker', 30_000);
   return {
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

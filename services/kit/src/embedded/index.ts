@@ -2,3 +2,4 @@ export * from './stack.ts';
 export { startMongo } from './mongo.ts';
 export { startRedis, freePort } from './redis.ts';
 export { sessionKeyPair } from './keys.ts';
+export { startTestBackend, listen } from './test-backend.ts';

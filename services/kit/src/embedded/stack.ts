@@ -41,7 +41,8 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, name: string, timeoutMs = 60_000) {
+/** Waits until a spawned service answers GET /health, failing early if it exits. */
+export async function waitForHealth(url: string, child: ChildProcess, name: string, timeoutMs = 60_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { SESSION_COOKIE } from '@coach/contracts';
-import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis } from '@coach/kit';
-import { sessionKeyPair, startMongo, startRedis } from '@coach/kit/embedded';
-import mongoose from 'mongoose';
+import { createEventPublisher } from '@coach/kit';
+import { listen, startTestBackend } from '@coach/kit/embedded';
 import type { LoginLimits } from '../accounts/login-limiter.ts';
 import { ensureAdmin } from '../admin/bootstrap.ts';
 import { buildMembersApp } from '../app.ts';
@@ -15,15 +13,8 @@ export const SESSION_TTL_SECONDS = 3600;
  * on a free port, with the test admin created as at start.
  */
 export async function startMembers(loginLimits: Partial<LoginLimits> = {}) {
-  const mongo = await startMongo();
-  const redisServer = await startRedis();
-  const logger = createLogger('members-test', 'silent');
-  await connectMongo(`${mongo.url.replace(/\/$/, '')}/members-test`, logger);
-  await mongoose.connection.syncIndexes();
-  const redis = createRedis(redisServer.url);
-  const queueConnection = createRedis(redisServer.url, { forWorkers: true });
-  const queues = createQueues(queueConnection);
-  const keys = sessionKeyPair();
+  const backend = await startTestBackend('members-test');
+  const { logger, redis, queues, keys } = backend;
   await ensureAdmin(TEST_ADMIN, logger);
   const app = buildMembersApp({
     logger,
@@ -35,19 +26,12 @@ export async function startMembers(loginLimits: Partial<LoginLimits> = {}) {
     cookieSecure: false,
     loginLimits: { maxFailuresPerAccount: 5, maxFailuresPerIp: 50, windowSeconds: 900, ...loginLimits },
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listen(app);
+  const url = server.url;
 
   async function stop() {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await queues.close();
-    await queueConnection.quit();
-    await redis.quit();
-    await mongoose.disconnect();
-    await redisServer.stop();
-    await mongo.stop();
+    await server.close();
+    await backend.stop();
   }
   return { url, keys, redis, queues, logger, stop };
 }

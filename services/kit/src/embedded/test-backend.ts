@@ -1,0 +1,49 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import mongoose from 'mongoose';
+import { createQueues } from '../events.ts';
+import { createLogger } from '../logger.ts';
+import { connectMongo } from '../mongo.ts';
+import { createRedis } from '../redis.ts';
+import { sessionKeyPair } from './keys.ts';
+import { startMongo } from './mongo.ts';
+import { startRedis } from './redis.ts';
+
+/**
+ * What a service's in-process tests run on: a real mongod and redis-server of their own,
+ * mongoose connected (indexes of the imported models built), Redis and BullMQ connections,
+ * and a fresh session key pair. `stop` closes and removes it all.
+ */
+export async function startTestBackend(name: string) {
+  const mongo = await startMongo();
+  const redisServer = await startRedis();
+  const logger = createLogger(name, 'silent');
+  await connectMongo(`${mongo.url.replace(/\/$/, '')}/${name}`, logger);
+  await mongoose.connection.syncIndexes();
+  const redis = createRedis(redisServer.url);
+  const queueConnection = createRedis(redisServer.url, { forWorkers: true });
+  const queues = createQueues(queueConnection);
+  async function stop() {
+    await queues.close();
+    await queueConnection.quit();
+    await redis.quit();
+    await mongoose.disconnect();
+    await redisServer.stop();
+    await mongo.stop();
+  }
+  return { redisUrl: redisServer.url, logger, redis, queueConnection, queues, keys: sessionKeyPair(), stop };
+}
+
+/** Listens on a free loopback port; `close` also drops kept-alive connections. */
+export async function listen(app: Express): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
