@@ -1,24 +1,121 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
-export default defineConfig({
-  plugins: [react()],
-  server: {
-    // `vite dev` talks to a locally started stack (npm start serves the gateway on 8080).
-    proxy: { '/api': process.env.VITE_API_PROXY ?? 'http://localhost:8080' },
-  },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-  },
-  test: {
-    name: 'pwa',
-    root: import.meta.dirname,
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-    css: false,
-    testTimeout: 30_000,
-  },
+const THEME_COLOR = '#4E2F5E'; // palette.plum (src/shared/theme.ts)
+const BACKGROUND_COLOR = '#FBF6EF'; // palette.cream
+
+/**
+ * The web app manifest. The names follow the same VITE_* variables as src/shared/config/site.ts.
+ * 'Book a call' opens /contact#book, which focuses the booking button: the scheduling page is
+ * external, and an app launch may not open a new tab by itself.
+ */
+function manifest(env: Record<string, string>): Partial<ManifestOptions> {
+  const name = env.VITE_COACH_NAME?.trim() || 'Meera Anand';
+  const brand = env.VITE_BRAND?.trim() || `${name} Coaching`;
+  const icon = (size: number, purpose: 'any' | 'maskable') => ({
+    src: `/icons/${purpose === 'any' ? 'icon' : 'maskable'}-${size}.png`,
+    sizes: `${size}x${size}`,
+    type: 'image/png',
+    purpose,
+  });
+  const shortcutIcons = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
+  return {
+    id: '/',
+    name: brand,
+    short_name: name.length <= 12 ? name : (name.split(/\s+/)[0] ?? name),
+    description:
+      'Spiritual life coaching: awaken your inner wisdom, heal, and live with purpose. Read the blog offline, ask the Soul Companion, book a free clarity call.',
+    lang: 'en',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    categories: ['lifestyle', 'health', 'education'],
+    icons: [icon(192, 'any'), icon(512, 'any'), icon(192, 'maskable'), icon(512, 'maskable')],
+    shortcuts: [
+      {
+        name: 'Ask AI',
+        short_name: 'Ask AI',
+        description: 'Ask the Soul Companion',
+        url: '/ask-ai',
+        icons: shortcutIcons,
+      },
+      { name: 'Blog', short_name: 'Blog', description: 'Spiritual Insights', url: '/blog', icons: shortcutIcons },
+      {
+        name: 'Book a free call',
+        short_name: 'Book a call',
+        description: 'Book a free 30-minute clarity call',
+        url: '/contact#book',
+        icons: shortcutIcons,
+      },
+    ],
+    screenshots: [
+      {
+        src: '/screenshots/home-narrow.webp',
+        sizes: '390x844',
+        type: 'image/webp',
+        form_factor: 'narrow',
+        label: 'The home page on a phone',
+      },
+      {
+        src: '/screenshots/home-wide.webp',
+        sizes: '1440x900',
+        type: 'image/webp',
+        form_factor: 'wide',
+        label: 'The home page on a desktop',
+      },
+    ],
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, import.meta.dirname, 'VITE_');
+  // Each build has its own id unless BUILD_ID names it: it busts the persisted query cache and
+  // changes the service worker, so an installed app is offered the new release.
+  const buildId = process.env.BUILD_ID || new Date().toISOString();
+  return {
+    define: { __BUILD_ID__: JSON.stringify(buildId) },
+    plugins: [
+      react(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src',
+        filename: 'sw.ts',
+        // src/main.tsx registers the worker itself (workbox-window, after the first paint).
+        injectRegister: false,
+        registerType: 'prompt',
+        includeManifestIcons: false,
+        manifest: manifest(env),
+        injectManifest: {
+          rollupFormat: 'iife',
+          // The shell, every page's chunk (member pages too: they show their sign-in offline),
+          // fonts (woff2 only: every browser that runs the worker reads it), local images and
+          // offline.html. Icons and screenshots are for the install only.
+          globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        },
+        devOptions: { enabled: false },
+      }),
+    ],
+    server: {
+      // `vite dev` talks to a locally started stack (npm start serves the gateway on 8080).
+      proxy: { '/api': process.env.VITE_API_PROXY ?? 'http://localhost:8080' },
+    },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+    },
+    test: {
+      name: 'pwa',
+      root: import.meta.dirname,
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/test/setup.ts'],
+      css: false,
+      testTimeout: 30_000,
+    },
+  };
 });

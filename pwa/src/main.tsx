@@ -5,14 +5,30 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './shared/AppProviders.tsx';
+import { createQueryClient } from './shared/api/client.ts';
+import { captureInstallPrompt } from './shared/pwa/installPrompt.ts';
 import { AppRoutes } from './App.tsx';
+
+captureInstallPrompt();
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders>
+    <AppProviders client={queryClient} persist>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );
+
+// The worker and the outbox replay are not needed for the first paint: they load after it.
+window.addEventListener('load', () => {
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    void import('./shared/pwa/registerSW.ts').then((m) => m.registerServiceWorker());
+  }
+  void Promise.all([import('./shared/pwa/pageOutbox.ts'), import('./shared/pwa/outboxNotices.ts')]).then(
+    ([{ startOutboxSync }, { announceOutboxEvent }]) =>
+      startOutboxSync((event) => announceOutboxEvent(event, queryClient)),
+  );
+});

@@ -12,3 +12,6 @@ interface ImportMetaEnv {
   readonly VITE_YOUTUBE_URL?: string;
   readonly VITE_LINKEDIN_URL?: string;
 }
+
+/** The build's id (vite.config.ts): busts the persisted query cache and names the worker's version. */
+declare const __BUILD_ID__: string;

@@ -1,18 +1,41 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from './api/client.ts';
+import { persistOptions, refreshPersistedWhenOnline } from './pwa/persist.ts';
 import { theme } from './theme.ts';
 
-/** Theme and data providers shared by the app and the component tests. */
-export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+/**
+ * Theme and data providers shared by the app and the component tests. `persist` (the app only)
+ * keeps the public reads in IndexedDB so pages read before show their data offline.
+ */
+export function AppProviders({
+  children,
+  client,
+  persist = false,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  persist?: boolean;
+}) {
   const [queryClient] = useState(() => client ?? createQueryClient());
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
-    </QueryClientProvider>
+  const [persisted] = useState(() => (persist ? persistOptions(queryClient) : null));
+  const themed = (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+  return persisted ? (
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persisted}
+      onSuccess={() => refreshPersistedWhenOnline(queryClient)}
+    >
+      {themed}
+    </PersistQueryClientProvider>
+  ) : (
+    <QueryClientProvider client={queryClient}>{themed}</QueryClientProvider>
   );
 }

@@ -154,4 +154,42 @@ describe('newsletter: Stay Connected (spec §2, §5, §8)', () => {
     expect(notice).toHaveTextContent('Please check your email and try again.');
     expect(screen.getByRole('textbox', { name: /Your email address/ })).toHaveValue('seeker@example.com');
   });
+
+  it('subscribes offline: "Saved offline" and a cleared field', async () => {
+    server.use(
+      http.post('/api/newsletter', () =>
+        HttpResponse.json({ queued: true, id: 'k' }, { status: 202, headers: { 'X-Outbox': 'queued' } }),
+      ),
+    );
+    const { user } = renderWithApp(<BlogListPage />);
+    const email = screen.getByRole('textbox', { name: /Your email address/ });
+    await user.type(email, 'seeker@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Saved offline');
+    expect(notice).toHaveTextContent(
+      'Your subscription is saved and will be sent automatically when you are back online.',
+    );
+    expect(email).toHaveValue('');
+  });
+});
+
+describe('blog list offline (issue #7)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('without a saved copy, says the blog is not saved for offline reading', async () => {
+    server.use(http.get('/api/blog/posts', () => HttpResponse.error()));
+    renderWithApp(<BlogListPage />);
+    expect(
+      await screen.findByText('You are offline — the blog has not been saved for offline reading yet.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the saved posts with the time they were last updated', async () => {
+    server.use(http.get('/api/blog/posts', () => HttpResponse.json([samplePost()])));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWithApp(<BlogListPage />);
+    expect(await screen.findByRole('heading', { name: samplePost().title })).toBeInTheDocument();
+    expect(screen.getByText(/^Last updated [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeInTheDocument();
+  });
 });

@@ -22,6 +22,8 @@ import { useAuth } from '../../shared/api/auth.ts';
 import { apiRequest } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
+import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
+import { isNetworkError } from '../../shared/pwa/submit.ts';
 import { PageHero, Section } from '../../shared/ui/Section.tsx';
 import { DEFAULT_POST_IMAGE, formatPostDate } from './format.ts';
 import { NewsletterSection } from './NewsletterSection.tsx';
@@ -169,6 +171,7 @@ export default function BlogListPage() {
           ))}
         </Box>
 
+        <LastUpdated at={posts.dataUpdatedAt} />
         {posts.isPending ? (
           <Grid container spacing={3} aria-busy="true" aria-label="Loading posts">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
@@ -177,7 +180,11 @@ export default function BlogListPage() {
               </Grid>
             ))}
           </Grid>
-        ) : posts.isError ? (
+        ) : !posts.data && isNetworkError(posts.error) ? (
+          <Alert severity="info" sx={{ maxWidth: 560, mx: 'auto' }}>
+            You are offline — the blog has not been saved for offline reading yet.
+          </Alert>
+        ) : !posts.data ? (
           <Alert severity="error" sx={{ maxWidth: 560, mx: 'auto' }}>
             Unable to load blog posts. Please try again later.
           </Alert>

@@ -75,10 +75,22 @@ describe('blog post page (spec §2, §4, §7, §8)', () => {
     expect(screen.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
   });
 
-  it('shows the same state when the post cannot be loaded', async () => {
-    server.use(http.get('/api/blog/finding-stillness', () => HttpResponse.error()));
+  it('shows the same state when the server cannot load the post', async () => {
+    server.use(http.get('/api/blog/finding-stillness', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     renderPost();
     expect(await screen.findByRole('heading', { name: 'Post Not Found' })).toBeInTheDocument();
+  });
+
+  it('offline, a post never saved says so and links to the blog instead of Post Not Found', async () => {
+    server.use(http.get('/api/blog/finding-stillness', () => HttpResponse.error()));
+    renderPost();
+    expect(await screen.findByRole('heading', { name: 'Not saved for offline reading' })).toBeInTheDocument();
+    expect(
+      screen.getByText('You are offline — this post has not been saved for offline reading yet.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the blog' })).toHaveAttribute('href', '/blog');
+    expect(screen.queryByRole('heading', { name: 'Post Not Found' })).not.toBeInTheDocument();
+    expect(document.title).toMatch(/^You are offline/);
   });
 
   it('falls back to the image of the post category when the image fails', async () => {

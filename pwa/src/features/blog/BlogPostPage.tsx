@@ -8,8 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
+import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
+import { isNetworkError } from '../../shared/pwa/submit.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { fallbackImageFor, formatPostDate } from './format.ts';
+import { OfflinePostNotSaved } from './OfflineNotSaved.tsx';
 import { PostBody } from './PostBody.tsx';
 import { PostImage } from './PostImage.tsx';
 
@@ -47,7 +50,11 @@ function BackToBlog() {
 export default function BlogPostPage() {
   const { slug } = useParams();
   const post = useQuery<BlogPost>({ queryKey: ['/api/blog', slug ?? ''], enabled: Boolean(slug), retry: false });
-  usePageTitle(post.data ? post.data.title : post.isError ? 'Post Not Found' : undefined);
+  // Cached data wins over a failed refresh; without any, an offline miss is not a 'Not Found'.
+  const offlineMiss = post.isError && !post.data && isNetworkError(post.error);
+  usePageTitle(
+    post.data ? post.data.title : offlineMiss ? 'You are offline' : post.isError ? 'Post Not Found' : undefined,
+  );
 
   if (post.isPending) {
     return (
@@ -57,7 +64,9 @@ export default function BlogPostPage() {
     );
   }
 
-  if (post.isError || !post.data) {
+  if (offlineMiss) return <OfflinePostNotSaved />;
+
+  if (!post.data) {
     return (
       <Container maxWidth="sm" sx={{ py: { xs: 10, md: 14 }, textAlign: 'center' }}>
         <Typography variant="h2" component="h1" sx={{ color: 'primary.dark' }} gutterBottom>
@@ -76,6 +85,7 @@ export default function BlogPostPage() {
     <Box component="article" aria-labelledby="post-title">
       <Container maxWidth="md" sx={{ pt: { xs: 3, md: 5 } }}>
         <BackToBlog />
+        <LastUpdated at={post.dataUpdatedAt} />
         <PostImage
           src={p.imageUrl}
           fallback={fallbackImageFor(p.category)}

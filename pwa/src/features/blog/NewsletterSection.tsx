@@ -2,19 +2,23 @@ import MailIcon from '@mui/icons-material/MailOutlineOutlined';
 import { Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { idempotencyHeader, postJson } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
+import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
 
-/** 'Stay Connected': the newsletter subscription (spec §2, §5, §8). */
+/** 'Stay Connected': the newsletter subscription (spec §2, §5, §8); kept for later when offline. */
 export function NewsletterSection() {
   const [email, setEmail] = useState('');
   const subscribe = useMutation({
-    mutationFn: (value: string) => postJson<unknown>('/api/newsletter', { email: value }, idempotencyHeader()),
-    onSuccess: () => {
-      notify({
-        title: 'Thank you for subscribing!',
-        description: "You'll receive weekly insights and inspiration in your inbox.",
-      });
+    mutationFn: (value: string) => postOrQueue<unknown>('/api/newsletter', { email: value }),
+    onSuccess: (result) => {
+      notify(
+        result.queued
+          ? SAVED_OFFLINE.newsletter
+          : {
+              title: 'Thank you for subscribing!',
+              description: "You'll receive weekly insights and inspiration in your inbox.",
+            },
+      );
       setEmail('');
     },
     onError: (error) => {

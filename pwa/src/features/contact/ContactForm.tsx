@@ -3,8 +3,8 @@ import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, CircularProgress, MenuItem, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { idempotencyHeader, postJson } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
+import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
 
 type Values = { name: string; email: string; subject: string; message: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -23,7 +23,10 @@ function validate(values: Values): { data?: ContactInput; errors: Errors } {
   return { errors };
 }
 
-/** Contact form: idle, 'Sending...', then success (reset) or failure (spec §4, §8). */
+/**
+ * Contact form: idle, 'Sending...', then success (reset) or failure (spec §4, §8). Offline, the
+ * message is kept and sent later: the visitor is told so, and the form resets as on success.
+ */
 export function ContactForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
@@ -37,12 +40,16 @@ export function ContactForm() {
   }, [attempts]);
 
   const send = useMutation({
-    mutationFn: (input: ContactInput) => postJson<unknown>('/api/contact', input, idempotencyHeader()),
-    onSuccess: () => {
-      notify({
-        title: 'Message Sent Successfully!',
-        description: "Thank you for reaching out. I'll get back to you within 24 hours.",
-      });
+    mutationFn: (input: ContactInput) => postOrQueue<unknown>('/api/contact', input),
+    onSuccess: (result) => {
+      notify(
+        result.queued
+          ? SAVED_OFFLINE.contact
+          : {
+              title: 'Message Sent Successfully!',
+              description: "Thank you for reaching out. I'll get back to you within 24 hours.",
+            },
+      );
       setValues(EMPTY);
       setErrors({});
       setSubmitted(false);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../shared/config/site.ts';
@@ -6,6 +6,12 @@ import { capture } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import ContactPage from './ContactPage.tsx';
+
+// Where no service worker controls the page, the form keeps an offline message itself.
+const enqueued = vi.hoisted(() => [] as unknown[]);
+vi.mock('../../shared/pwa/pageOutbox.ts', () => ({
+  pageOutbox: () => ({ enqueue: async (entry: unknown) => void enqueued.push(entry) }),
+}));
 
 function setup() {
   const view = renderWithApp(<ContactPage />);
@@ -129,5 +135,48 @@ describe('contact page (spec §2, §4, §5, §8)', () => {
     expect(v.message).toHaveValue('I would love to join the next retreat.');
     expect(within(v.form).getByRole('button', { name: 'Send Message' })).toBeEnabled();
     expect(logged).toHaveBeenCalled();
+  });
+
+  it('offline, the service worker keeps the message: "Saved offline" and a reset form', async () => {
+    server.use(
+      http.post('/api/contact', () =>
+        HttpResponse.json({ queued: true, id: 'k' }, { status: 202, headers: { 'X-Outbox': 'queued' } }),
+      ),
+    );
+    const v = setup();
+    await fillValid(v);
+    await v.user.click(v.submit);
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Saved offline');
+    expect(notice).toHaveTextContent('Your message is saved and will be sent automatically when you are back online.');
+    expect(v.message).toHaveValue('');
+  });
+
+  it('offline without a service worker, the page keeps the message under its Idempotency-Key', async () => {
+    enqueued.length = 0;
+    server.use(http.post('/api/contact', () => HttpResponse.error()));
+    const v = setup();
+    await fillValid(v);
+    await v.user.click(v.submit);
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved offline');
+    expect(enqueued).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        kind: 'contact',
+        url: '/api/contact',
+        body: JSON.stringify({
+          name: 'Asha',
+          email: 'asha@example.com',
+          subject: 'retreat',
+          message: 'I would love to join the next retreat.',
+        }),
+      },
+    ]);
+  });
+
+  it("the app's 'Book a call' shortcut (/contact#book) focuses the booking button", async () => {
+    renderWithApp(<ContactPage />, { route: '/contact#book' });
+    const book = screen.getByRole('link', { name: 'Book Your Free Clarity Call' });
+    await waitFor(() => expect(book).toHaveFocus());
   });
 });

@@ -4,7 +4,8 @@ import InstagramIcon from '@mui/icons-material/Instagram';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import { Box, Button, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { site, whatsappChatUrl } from '../../shared/config/site.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BookingButton, ExternalButton } from '../../shared/ui/ExternalButton.tsx';
@@ -39,8 +40,30 @@ function SideCard({ icon, title, children }: { icon: ReactNode; title: string; c
   );
 }
 
+/** The installed app's 'Book a call' shortcut opens /contact#book (see vite.config.ts). */
+const BOOK_HASH = '#book';
+
+/**
+ * /contact#book brings the booking button into view with focus, one tap from the scheduling page.
+ * A shortcut cannot open the external page itself: a new tab without a tap is blocked as a pop-up.
+ */
+function useBookingFocus() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash !== BOOK_HASH) return;
+    // After the layout's own scroll to the top on a new page.
+    const timer = window.setTimeout(() => {
+      const button = document.getElementById('book');
+      button?.scrollIntoView({ block: 'center' });
+      button?.focus({ preventScroll: true });
+    });
+    return () => window.clearTimeout(timer);
+  }, [hash]);
+}
+
 export default function ContactPage() {
   usePageTitle('Contact & Book a Free Clarity Call');
+  useBookingFocus();
   return (
     <>
       <PageHero
@@ -69,7 +92,7 @@ export default function ContactPage() {
                 <Typography color="text.secondary" sx={{ mb: 2 }}>
                   A free 30-minute call to explore what you are seeking and whether we are a good fit.
                 </Typography>
-                <BookingButton fullWidth data-whisper-hover="coaching">
+                <BookingButton id="book" fullWidth data-whisper-hover="coaching">
                   Book Your Free Clarity Call
                 </BookingButton>
               </SideCard>

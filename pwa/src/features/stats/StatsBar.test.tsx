@@ -62,6 +62,23 @@ describe('site-statistics bar (spec §2, §4, §8)', () => {
     expect(screen.getByTestId('heart-filled')).toBeInTheDocument();
     expect(localStorage.getItem('hasLiked')).toBe('true');
     expect(likes).toHaveLength(1);
+    expect(likes[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('likes offline: the like waits in the outbox, the heart fills and counts it, the visitor is told', async () => {
+    localStorage.setItem('hasVisited', 'true');
+    server.use(
+      http.post('/api/site-stats/like', () =>
+        HttpResponse.json({ queued: true, id: 'k' }, { status: 202, headers: { 'X-Outbox': 'queued' } }),
+      ),
+    );
+    const { user } = renderWithApp(<StatsBar />);
+    await screen.findByText('Liked by 7 souls');
+    await user.click(screen.getByRole('button', { name: 'Like this site' }));
+    expect(await screen.findByText('Liked by 8 souls')).toBeInTheDocument();
+    expect(screen.getByTestId('heart-filled')).toBeInTheDocument();
+    expect(localStorage.getItem('hasLiked')).toBe('true');
+    expect(screen.getByRole('status')).toHaveTextContent('Your like is saved and will be sent automatically');
   });
 
   it('disables the heart while the like is pending', async () => {

@@ -2,6 +2,8 @@ import type { SiteStats } from '@coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { postJson } from '../../shared/api/client.ts';
+import { notify } from '../../shared/notices/store.ts';
+import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
 
 export const SITE_STATS_KEY = ['/api/site-stats'] as const;
 export const HAS_VISITED_KEY = 'hasVisited';
@@ -45,10 +47,16 @@ export function useSiteStats() {
     onError: (error) => console.error('Failed to record visit', error),
   });
 
+  // Offline, the like waits in the outbox: the heart fills and counts it at once.
   const like = useMutation({
-    mutationFn: () => postJson<SiteStats>('/api/site-stats/like'),
-    onSuccess: (data) => {
-      queryClient.setQueryData(SITE_STATS_KEY, data);
+    mutationFn: () => postOrQueue<SiteStats>('/api/site-stats/like'),
+    onSuccess: (result) => {
+      if (result.queued) {
+        queryClient.setQueryData<SiteStats>(SITE_STATS_KEY, (old) => old && { ...old, likeCount: old.likeCount + 1 });
+        notify(SAVED_OFFLINE.like);
+      } else {
+        queryClient.setQueryData(SITE_STATS_KEY, result.data);
+      }
       setFlag(HAS_LIKED_KEY);
       setHasLiked(true);
     },

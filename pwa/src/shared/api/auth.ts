@@ -2,6 +2,7 @@ import type { CurrentUser } from '@coach/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notify } from '../notices/store.ts';
+import { clearPersistedQueries } from '../pwa/persist.ts';
 import { ApiRequestError, apiRequest, getQueryFn } from './client.ts';
 
 export const AUTH_ME_KEY = ['/api/auth/me'] as const;
@@ -59,6 +60,7 @@ export function useLogout() {
       // page never flashes its sign-in prompt), and whatever renders from then on, the header
       // included (the layout re-renders it on every navigation), reads afresh: signed out.
       queryClient.clear();
+      void clearPersistedQueries();
       navigate('/');
       notify({ title: 'Logged out successfully' });
     },

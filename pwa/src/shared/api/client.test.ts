@@ -68,4 +68,10 @@ describe('api client (spec §7)', () => {
     });
     expect(mutations).toMatchObject({ retry: false });
   });
+
+  it('runs calls offline too, so the service worker can answer or keep them (issue #7)', () => {
+    const { queries, mutations } = createQueryClient().getDefaultOptions();
+    expect(queries?.networkMode).toBe('offlineFirst');
+    expect(mutations?.networkMode).toBe('offlineFirst');
+  });
 });

@@ -74,7 +74,12 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
   };
 }
 
-/** Query defaults of spec §7: no retry, never stale, no refetch on focus, no polling. */
+/**
+ * Query defaults of spec §7: no retry, never stale, no refetch on focus, no polling. Offline,
+ * calls still run ('offlineFirst' instead of pausing until the browser is online again): the
+ * service worker answers reads from its cache and keeps the outbox writes, and what it cannot
+ * serve fails at once with its offline state instead of a spinner that never ends.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -84,8 +89,9 @@ export function createQueryClient(): QueryClient {
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,
+        networkMode: 'offlineFirst',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'offlineFirst' },
     },
   });
 }

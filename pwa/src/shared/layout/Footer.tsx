@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { LEGAL_PAGES } from '../../features/legal/pages.ts';
 import { StatsBar } from '../../features/stats/StatsBar.tsx';
 import { site, whatsappChatUrl } from '../config/site.ts';
+import { InstallButton } from '../pwa/InstallButton.tsx';
 import { palette } from '../theme.ts';
 import { BookingButton } from '../ui/ExternalButton.tsx';
 import { Logo } from './Logo.tsx';
@@ -118,6 +119,7 @@ export function Footer() {
               >
                 Message on WhatsApp
               </Button>
+              <InstallButton />
             </Box>
           </Grid>
         </Grid>

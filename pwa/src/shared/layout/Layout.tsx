@@ -2,6 +2,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Notices } from '../notices/Notices.tsx';
+import { PwaStatus } from '../pwa/PwaStatus.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
@@ -45,6 +46,7 @@ export function Layout() {
         Skip to content
       </Box>
       <Header />
+      <PwaStatus />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, pt: { xs: '68px', lg: '84px' }, outline: 'none' }}>
         {/* Keyed by path so each page enters with its own transition (off with reduced motion). */}
         <Box

@@ -1,0 +1,350 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_ADMIN } from '@coach/kit/embedded';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+// These tests need the service worker, which the other end-to-end files block.
+test.use({ serviceWorkers: 'allow' });
+
+const DIST = path.resolve(import.meta.dirname, '../dist');
+const h1 = (page: Page) => page.locator('main h1');
+const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** After the first visit: the worker is installed (precache complete), active and controls the page. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+}
+
+/** The build id of the worker controlling the page. */
+function workerVersion(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const worker = navigator.serviceWorker.controller;
+        if (!worker) return resolve(null);
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event: MessageEvent<string>) => resolve(event.data);
+        worker.postMessage({ type: 'GET_VERSION' }, [channel.port2]);
+      }),
+  );
+}
+
+async function adminList<T>(request: APIRequestContext, listPath: string): Promise<T[]> {
+  const login = await request.post('/api/admin/login', { data: DEMO_ADMIN });
+  expect(login.ok()).toBe(true);
+  const res = await request.get(listPath);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as T[];
+}
+
+async function sendContactMessage(page: Page, text: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Your Name').fill('Offline Seeker');
+  await form.getByLabel('Email Address').fill('offline.e2e@example.com');
+  await form.getByRole('combobox', { name: /Subject/ }).click();
+  await page.getByRole('option', { name: 'General Question' }).click();
+  await form.getByLabel('Your Message').fill(text);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+}
+
+async function subscribe(page: Page, email: string): Promise<void> {
+  await page.getByLabel(/Your email address/).fill(email);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+}
+
+async function messageCount(request: APIRequestContext, marker: string): Promise<number> {
+  return (await adminList<{ message: string }>(request, '/api/contact-messages')).filter((m) =>
+    m.message.includes(marker),
+  ).length;
+}
+
+async function subscriberCount(request: APIRequestContext, email: string): Promise<number> {
+  return (await adminList<{ email: string }>(request, '/api/newsletter-subscribers')).filter((s) => s.email === email)
+    .length;
+}
+
+/** Two posts of the seeded blog: one to read online, one never opened. */
+async function twoPostLinks(page: Page): Promise<[string, string]> {
+  await page.goto('/blog');
+  const links = page.locator('main article a');
+  await expect(links.nth(1)).toBeVisible();
+  return [(await links.nth(0).getAttribute('href'))!, (await links.nth(1).getAttribute('href'))!];
+}
+
+async function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((r) => new URL(r.url).pathname));
+    }
+    return urls;
+  });
+}
+
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+}
+
+test.describe('offline reading', () => {
+  test('after one online visit, pages read before open offline; a post never read says it is not saved', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    const [readPost, unreadPost] = await twoPostLinks(page);
+    await page.goto(readPost);
+    const postTitle = (await h1(page).textContent())!;
+    // Chat, auth and member calls are never cached.
+    await expect.poll(() => cachedUrls(page)).toContain(readPost.replace('/blog/', '/api/blog/'));
+    const urls = await cachedUrls(page);
+    expect(urls).toContain('/api/blog/posts');
+    expect(urls.filter((u) => /^\/api\/(auth|admin|profile|community|ai|ask-ai|contact-messages)/.test(u))).toEqual([]);
+
+    await goOffline(context, page);
+    await page.reload();
+    await expect(h1(page)).toHaveText(postTitle);
+    await expect(page.getByText(/^Last updated /)).toBeVisible();
+
+    const pages: Array<[string, string | RegExp]> = [
+      ['/', 'Awaken to the life your soul has been calling for'],
+      ['/about', 'My Journey to Awakening'],
+      ['/coaching', 'Transformational Coaching Programs'],
+      ['/blog', 'Spiritual Insights'],
+      [readPost, postTitle],
+      ['/legal/privacy-policy', /Privacy Policy/],
+    ];
+    for (const [target, heading] of pages) {
+      await page.goto(target);
+      await expect(h1(page)).toHaveText(heading);
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    }
+    await page.goto('/blog');
+    await expect(page.locator('main article').first()).toBeVisible();
+    await expect(page.getByText(/^Last updated /)).toBeVisible();
+
+    await page.goto(unreadPost);
+    await expect(h1(page)).toHaveText('Not saved for offline reading');
+    await expect(
+      page.getByText('You are offline — this post has not been saved for offline reading yet.'),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the blog' }).click();
+    await expect(h1(page)).toHaveText('Spiritual Insights');
+  });
+});
+
+test.describe('offline writes', () => {
+  test('a contact message sent offline is stored exactly once when the connection returns', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const marker = `e2e-offline-contact-${Date.now()}`;
+    await page.goto('/contact');
+    await waitForServiceWorker(page);
+    await goOffline(context, page);
+
+    await sendContactMessage(page, `Sent without a connection ${marker}`);
+    await expect(notice(page, 'Saved offline')).toContainText(
+      'Your message is saved and will be sent automatically when you are back online.',
+    );
+    const stored = () => messageCount(request, marker);
+    expect(await stored()).toBe(0);
+
+    await context.setOffline(false);
+    await expect(notice(page, 'Message delivered')).toBeVisible({ timeout: 20_000 });
+    // Later replays (another online event, a reload) send nothing again.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.reload();
+    await expect(h1(page)).toBeVisible();
+    await expect.poll(stored).toBe(1);
+    await page.waitForTimeout(1000);
+    expect(await stored()).toBe(1);
+  });
+
+  test('a message and a subscription sent offline are stored once when the connection returns, though the page was closed', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const marker = `e2e-offline-closed-${Date.now()}`;
+    const email = `${marker}@example.com`;
+    await page.goto('/contact');
+    await waitForServiceWorker(page);
+    await goOffline(context, page);
+    await sendContactMessage(page, `Sent offline, page closed ${marker}`);
+    await expect(notice(page, 'Saved offline')).toContainText('Your message is saved');
+    await page.getByRole('link', { name: 'Blog', exact: true }).first().click();
+    await subscribe(page, email);
+    await expect(notice(page, 'Saved offline')).toContainText('Your subscription is saved');
+    await page.close();
+    expect(await messageCount(request, marker)).toBe(0);
+    expect(await subscriberCount(request, email)).toBe(0);
+
+    // With no page open, Background Sync has the worker send them.
+    await context.setOffline(false);
+    await expect.poll(() => subscriberCount(request, email), { timeout: 20_000 }).toBe(1);
+    expect(await messageCount(request, marker)).toBe(1);
+    // Opening the site again replays the (now empty) outbox: nothing is sent twice.
+    const again = await context.newPage();
+    await again.goto('/blog');
+    await expect(h1(again)).toHaveText('Spiritual Insights');
+    await again.waitForTimeout(1500);
+    expect(await subscriberCount(request, email)).toBe(1);
+    expect(await messageCount(request, marker)).toBe(1);
+  });
+});
+
+test.describe('offline writes without a service worker (browsers without one, or before it installs)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the page keeps a message and a subscription and sends them once when the site is opened again', async ({
+    context,
+    request,
+  }) => {
+    const marker = `e2e-offline-page-${Date.now()}`;
+    const email = `${marker}@example.com`;
+    // Without a worker nothing opens offline: both pages are open before the connection goes.
+    const contact = await context.newPage();
+    await contact.goto('/contact');
+    await expect(h1(contact)).toBeVisible();
+    const blog = await context.newPage();
+    await blog.goto('/blog');
+    await expect(h1(blog)).toHaveText('Spiritual Insights');
+    await goOffline(context, blog);
+
+    await sendContactMessage(contact, `Sent offline without a worker ${marker}`);
+    await expect(notice(contact, 'Saved offline')).toContainText('Your message is saved');
+    await subscribe(blog, email);
+    await expect(notice(blog, 'Saved offline')).toContainText('Your subscription is saved');
+    await contact.close();
+    await blog.close();
+
+    await context.setOffline(false);
+    expect(await messageCount(request, marker)).toBe(0);
+    const again = await context.newPage();
+    await again.goto('/');
+    // Oldest first: the message, then the subscription, whose notice is the one left on screen.
+    await expect(notice(again, 'Subscription delivered')).toBeVisible({ timeout: 20_000 });
+    expect(await messageCount(request, marker)).toBe(1);
+    expect(await subscriberCount(request, email)).toBe(1);
+    await again.reload();
+    await expect(h1(again)).toBeVisible();
+    await again.waitForTimeout(1500);
+    expect(await messageCount(request, marker)).toBe(1);
+    expect(await subscriberCount(request, email)).toBe(1);
+  });
+});
+
+test.describe('updates and installability', () => {
+  test('a new release shows "New version available"; Reload switches to it, once', async ({ page }) => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    const current = (await workerVersion(page))!;
+    expect(current).toBeTruthy();
+
+    // A new release: the same worker under another build id (its script differs byte-wise).
+    const swPath = path.join(DIST, 'sw.js');
+    const original = readFileSync(swPath, 'utf8');
+    const next = original.replaceAll(current, 'e2e-next-release');
+    expect(next).not.toBe(original);
+    writeFileSync(swPath, next);
+    try {
+      await page.reload();
+      const offer = page.getByRole('status', { name: 'New version available' });
+      await expect(offer).toBeVisible({ timeout: 20_000 });
+      // Nothing switches without the visitor's choice.
+      expect(await workerVersion(page)).toBe(current);
+
+      let loads = 0;
+      page.on('load', () => (loads += 1));
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+      expect(await workerVersion(page)).toBe('e2e-next-release');
+      await expect(h1(page)).toBeVisible();
+      await expect(offer).toBeHidden();
+      // One reload, no loop.
+      await page.waitForTimeout(1500);
+      expect(loads).toBe(1);
+    } finally {
+      writeFileSync(swPath, original);
+    }
+  });
+
+  test('Chrome finds the app installable and its manifest complete', async ({
+    playwright,
+    launchOptions,
+    baseURL,
+    request,
+  }) => {
+    // Chrome never installs from an incognito profile, which Playwright's contexts are: this
+    // test runs in a browser with a profile of its own.
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'coach-install-'));
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      ...launchOptions,
+      baseURL,
+      serviceWorkers: 'allow',
+    });
+    let installabilityErrors: unknown[];
+    let errors: unknown[];
+    let data: string | undefined;
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/');
+      await waitForServiceWorker(page);
+      const cdp = await context.newCDPSession(page);
+      ({ installabilityErrors } = await cdp.send('Page.getInstallabilityErrors'));
+      ({ errors, data } = await cdp.send('Page.getAppManifest'));
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+    expect(installabilityErrors).toEqual([]);
+    expect(errors).toEqual([]);
+
+    const manifest = JSON.parse(data!) as {
+      name: string;
+      short_name: string;
+      display: string;
+      start_url: string;
+      scope: string;
+      id: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+      shortcuts: { name: string; url: string }[];
+      screenshots: { src: string; sizes: string; form_factor: string }[];
+    };
+    expect(manifest).toMatchObject({
+      display: 'standalone',
+      start_url: '/',
+      scope: '/',
+      id: '/',
+      theme_color: '#4E2F5E',
+      background_color: '#FBF6EF',
+    });
+    expect(manifest.name).toBeTruthy();
+    expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
+    expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
+      ['Ask AI', '/ask-ai'],
+      ['Blog', '/blog'],
+      ['Book a free call', '/contact#book'],
+    ]);
+    expect(manifest.screenshots.map((s) => [s.form_factor, s.sizes])).toEqual([
+      ['narrow', '390x844'],
+      ['wide', '1440x900'],
+    ]);
+    for (const file of [...manifest.icons, ...manifest.screenshots]) {
+      const res = await request.get(file.src);
+      expect(res.status(), file.src).toBe(200);
+    }
+  });
+});

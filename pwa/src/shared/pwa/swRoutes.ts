@@ -1,0 +1,35 @@
+/** Which requests the service worker caches, and how: plain matchers shared with the unit tests. */
+
+/** Member, admin and chat calls: never read from or written to a cache. */
+export const NEVER_CACHED_API = [
+  '/api/auth',
+  '/api/admin',
+  '/api/profile',
+  '/api/community',
+  '/api/ai',
+  '/api/ask-ai',
+  '/api/contact-messages',
+  '/api/newsletter-subscribers',
+] as const;
+
+const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** GET /api/blog/posts and GET /api/blog/:slug: the public reading, stale-while-revalidate. */
+export function isBlogRead(url: URL): boolean {
+  if (NEVER_CACHED_API.some((prefix) => isUnder(url.pathname, prefix))) return false;
+  return /^\/api\/blog\/[^/]+$/.test(url.pathname) && url.pathname !== '/api/blog/generate-daily';
+}
+
+/** Blog images and the app's own static files not in the precache: cache-first with a cap. */
+export function isStaticAsset(url: URL, destination: RequestDestination): boolean {
+  if (url.pathname.startsWith('/api/')) return false;
+  return (
+    url.pathname.startsWith('/images/') ||
+    url.pathname.startsWith('/assets/') ||
+    destination === 'image' ||
+    destination === 'font'
+  );
+}
+
+/** Navigations that get the app shell: never /api, never a file (it has an extension). */
+export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /\/[^/]+\.[^/]+$/];

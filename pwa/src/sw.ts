@@ -1,0 +1,116 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { OUTBOX_SYNC_TAG, QUEUED_HEADER, outboxKind, type OutboxEvent } from './shared/pwa/outbox.ts';
+import { browserOutbox } from './shared/pwa/outboxStore.ts';
+import { NAVIGATION_DENYLIST, isBlogRead, isStaticAsset } from './shared/pwa/swRoutes.ts';
+import type { WorkerRequest } from './shared/pwa/messages.ts';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+  registration: ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+};
+
+// The app shell, every page's chunk, fonts, local images and offline.html (see vite.config.ts).
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install takes over the open page at once, so the first visit already works offline.
+// An update waits instead, until the visitor chooses Reload (SKIP_WAITING below).
+clientsClaim();
+
+const DAY_S = 24 * 3600;
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && isBlogRead(url),
+  new StaleWhileRevalidate({
+    cacheName: 'blog-api',
+    plugins: [new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true })],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && isStaticAsset(url, request.destination),
+  new CacheFirst({
+    cacheName: 'static-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true })],
+  }),
+);
+
+// Every page is the SPA shell from the precache; if the shell were ever missing, the network,
+// and without network the static offline page.
+registerRoute(
+  new NavigationRoute(
+    async ({ request }) => {
+      const shell = await matchPrecache('/index.html');
+      if (shell) return shell;
+      try {
+        return await fetch(request);
+      } catch {
+        return (await matchPrecache('/offline.html')) ?? Response.error();
+      }
+    },
+    { denylist: NAVIGATION_DENYLIST },
+  ),
+);
+
+async function broadcast(event: OutboxEvent): Promise<void> {
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of clients) client.postMessage({ type: 'outbox', event });
+}
+
+const outbox = browserOutbox((event) => void broadcast(event));
+
+/** Tries the POST; without a connection, keeps it in the outbox and answers 202 "queued". */
+async function sendOrQueue(request: Request, kind: NonNullable<ReturnType<typeof outboxKind>>): Promise<Response> {
+  const copy = request.clone();
+  try {
+    return await fetch(request);
+  } catch {
+    const body = await copy.text();
+    const entry = await outbox.enqueue({
+      id: copy.headers.get('Idempotency-Key') ?? crypto.randomUUID(),
+      kind,
+      url: new URL(copy.url).pathname,
+      body: body === '' ? null : body,
+    });
+    // Background Sync replays it even with the site closed, where the browser has it.
+    await self.registration.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+    return Response.json({ queued: true, id: entry.id }, { status: 202, headers: { [QUEUED_HEADER]: 'queued' } });
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  const kind =
+    event.request.method === 'POST' && url.origin === self.location.origin ? outboxKind(url.pathname) : undefined;
+  if (kind) event.respondWith(sendOrQueue(event.request, kind));
+});
+
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag: string };
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    outbox.replay().then((report) => {
+      // Rejecting asks the browser to fire the sync again later, with its own backoff.
+      if (report.remaining > 0) throw new Error(`${report.remaining} outbox entries still waiting`);
+    }),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as WorkerRequest | undefined;
+  const port = event.ports[0];
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  else if (data?.type === 'GET_VERSION') port?.postMessage(__BUILD_ID__);
+  else if (data?.type === 'OUTBOX_REPLAY') {
+    event.waitUntil(
+      outbox.replay().then(
+        (report) => port?.postMessage(report),
+        () => port?.postMessage(null),
+      ),
+    );
+  }
+});
