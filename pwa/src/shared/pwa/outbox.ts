@@ -58,6 +58,8 @@ export interface OutboxDeps {
   onEvent?: (event: OutboxEvent) => void;
 }
 
+/** A replayed request that hangs gives up, so it cannot hold the replay lock for ever. */
+export const REPLAY_TIMEOUT_MS = 30_000;
 export const RETRY_BASE_MS = 5_000;
 export const RETRY_MAX_MS = 5 * 60_000;
 
@@ -129,6 +131,7 @@ export function createOutbox({
                 ...(entry.body === null ? {} : { 'Content-Type': 'application/json' }),
               },
               body: entry.body,
+              signal: AbortSignal.timeout?.(REPLAY_TIMEOUT_MS),
             });
           } catch {
             return report; // still offline: the next 'online', start or sync tries again
