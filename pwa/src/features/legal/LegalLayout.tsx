@@ -22,7 +22,12 @@ const proseSx = {
   '& ul': { m: 0, mb: 2.5, pl: 3 },
   '& li': { mb: 0.75, pl: 0.5 },
   '& li::marker': { color: 'secondary.main' },
-  '& h3': (theme: Theme) => ({ ...theme.typography.h5, color: theme.palette.primary.dark, marginTop: theme.spacing(3.5), marginBottom: theme.spacing(1) }),
+  '& h3': (theme: Theme) => ({
+    ...theme.typography.h5,
+    color: theme.palette.primary.dark,
+    marginTop: theme.spacing(3.5),
+    marginBottom: theme.spacing(1),
+  }),
   '& strong': { fontWeight: 700, color: 'primary.dark' },
 } as const;
 

@@ -70,7 +70,17 @@ const FACTS: Record<LegalSlug, string[]> = {
     'a large-language-model provider',
     'We do not keep full conversation histories',
   ],
-  terms: [...PROGRAM_PRICES, '8 weeks', '12 weeks', '6 months', '3 days', '7-14 business days', '48-hour cooling-off', '24 hours’ notice', 'within 90 days'],
+  terms: [
+    ...PROGRAM_PRICES,
+    '8 weeks',
+    '12 weeks',
+    '6 months',
+    '3 days',
+    '7-14 business days',
+    '48-hour cooling-off',
+    '24 hours’ notice',
+    'within 90 days',
+  ],
   'refund-policy': [
     ...PROGRAM_PRICES,
     '(8 weeks)',
@@ -223,7 +233,10 @@ describe('legal pages', () => {
   it('lists the programs with their policy fees, keeping the Soul Spark figure of 8,500', () => {
     renderLegal('/legal/terms');
     const table = screen.getByRole('table', { name: 'Standard program fees (Indian rupees)' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => normalize(row.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => normalize(row.textContent));
     expect(rows).toEqual([
       'Soul Spark SessionOne 90-minute session₹8,500',
       'Inner Peace Method8 weeks₹35,000',
@@ -237,7 +250,11 @@ describe('legal pages', () => {
   it('offers the 48-hour cooling-off period only on programs over ₹30,000', () => {
     renderLegal('/legal/refund-policy');
     const list = within(document.getElementById('cooling-off-period')!).getByRole('list');
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Inner Peace Method (₹35,000)',
       'Heal to Rise (₹45,000)',
       'Spiritual Mastery Intensive (₹1,25,000)',
@@ -294,9 +311,17 @@ describe('legal pages', () => {
     renderLegal('/legal/cookie-policy');
     const nav = screen.getByRole('navigation', { name: 'Table of contents' });
     const entry = (id: string, isIntersecting: boolean) =>
-      ({ target: document.getElementById(id)!, isIntersecting }) as Partial<IntersectionObserverEntry> as IntersectionObserverEntry;
+      ({
+        target: document.getElementById(id)!,
+        isIntersecting,
+      }) as Partial<IntersectionObserverEntry> as IntersectionObserverEntry;
 
-    act(() => report([entry('what-are-cookies', false), entry('analytics', true), entry('your-choices', true)], {} as IntersectionObserver));
+    act(() =>
+      report(
+        [entry('what-are-cookies', false), entry('analytics', true), entry('your-choices', true)],
+        {} as IntersectionObserver,
+      ),
+    );
     expect(within(nav).getByRole('link', { name: /Analytics/ })).toHaveAttribute('aria-current', 'location');
     expect(within(nav).getByRole('link', { name: /What Are Cookies/ })).not.toHaveAttribute('aria-current');
   });
@@ -306,7 +331,10 @@ describe('legal pages', () => {
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     renderLegal('/legal/disclaimer#results');
     const nav = screen.getByRole('navigation', { name: 'Table of contents' });
-    expect(within(nav).getByRole('link', { name: /No Guarantee of Results/ })).toHaveAttribute('aria-current', 'location');
+    expect(within(nav).getByRole('link', { name: /No Guarantee of Results/ })).toHaveAttribute(
+      'aria-current',
+      'location',
+    );
     await waitFor(() => expect(scrolled.mock.contexts).toContain(document.getElementById('results')));
   });
 });

@@ -33,7 +33,8 @@ export function TableOfContents({ sections, active, onChoose }: Props) {
     if (!nav || !link || nav.scrollHeight <= nav.clientHeight) return;
     const box = nav.getBoundingClientRect();
     const entry = link.getBoundingClientRect();
-    if (entry.top < box.top || entry.bottom > box.bottom) nav.scrollTop += entry.top - box.top - (box.height - entry.height) / 2;
+    if (entry.top < box.top || entry.bottom > box.bottom)
+      nav.scrollTop += entry.top - box.top - (box.height - entry.height) / 2;
   }, [active]);
 
   return (
@@ -61,7 +62,9 @@ export function TableOfContents({ sections, active, onChoose }: Props) {
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen((value) => !value)}
-          endIcon={<ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 200ms' }} />}
+          endIcon={
+            <ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 200ms' }} />
+          }
           sx={{ justifyContent: 'space-between', color: 'primary.dark', px: 2 }}
         >
           Contents ({sections.length} sections)
@@ -71,7 +74,15 @@ export function TableOfContents({ sections, active, onChoose }: Props) {
         component="ol"
         id={listId}
         hidden={!expanded}
-        sx={{ listStyle: 'none', m: 0, p: 0, pt: { xs: 0.5, md: 1 }, display: 'grid', gap: 0.25, '&[hidden]': { display: 'none' } }}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          pt: { xs: 0.5, md: 1 },
+          display: 'grid',
+          gap: 0.25,
+          '&[hidden]': { display: 'none' },
+        }}
       >
         {sections.map((section, index) => {
           const current = section.id === active;
@@ -102,7 +113,10 @@ export function TableOfContents({ sections, active, onChoose }: Props) {
                   '&:hover': { color: 'primary.dark', bgcolor: alpha(palette.plum, 0.06) },
                 }}
               >
-                <Box component="span" sx={{ minWidth: '1.6em', color: 'secondary.dark', fontVariantNumeric: 'tabular-nums' }}>
+                <Box
+                  component="span"
+                  sx={{ minWidth: '1.6em', color: 'secondary.dark', fontVariantNumeric: 'tabular-nums' }}
+                >
                   {index + 1}.
                 </Box>
                 {section.title}

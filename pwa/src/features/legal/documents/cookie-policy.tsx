@@ -3,8 +3,7 @@ import { ContactEmail, DataTable, PageLink } from './prose.tsx';
 import type { LegalDocument } from './types.ts';
 
 export const cookiePolicy: LegalDocument = {
-  summary:
-    'Which cookies and similar technologies our website uses, why we use them, and how you can control them.',
+  summary: 'Which cookies and similar technologies our website uses, why we use them, and how you can control them.',
   sections: [
     {
       id: 'what-are-cookies',
@@ -14,8 +13,8 @@ export const cookiePolicy: LegalDocument = {
           <p>
             Cookies are small text files that a website stores on your device when you visit it. They let the site
             remember things from one page or visit to the next, such as the fact that you are signed in. Similar
-            technologies, such as your browser&rsquo;s local storage, work in much the same way; this policy covers
-            them too, and where we say &ldquo;cookies&rdquo; we mean all of them.
+            technologies, such as your browser&rsquo;s local storage, work in much the same way; this policy covers them
+            too, and where we say &ldquo;cookies&rdquo; we mean all of them.
           </p>
           <p>
             Cookies set by {site.brand} are first-party cookies; cookies set by services we work with are third-party
@@ -23,9 +22,9 @@ export const cookiePolicy: LegalDocument = {
             period or until you delete them.
           </p>
           <p>
-            This Cookie Policy explains which cookies we use and why. How we handle your personal information in
-            general is explained in our <PageLink to="/legal/privacy-policy">Privacy Policy</PageLink>, and your use of
-            the website is governed by our <PageLink to="/legal/terms">Terms and Conditions</PageLink>.
+            This Cookie Policy explains which cookies we use and why. How we handle your personal information in general
+            is explained in our <PageLink to="/legal/privacy-policy">Privacy Policy</PageLink>, and your use of the
+            website is governed by our <PageLink to="/legal/terms">Terms and Conditions</PageLink>.
           </p>
         </>
       ),
@@ -122,8 +121,8 @@ export const cookiePolicy: LegalDocument = {
             <li>keep the website accessible on the devices our visitors actually use.</li>
           </ul>
           <p>
-            The visitor count and the &lsquo;liked by&rsquo; count shown at the foot of each page are simple totals
-            kept by our own server. They count visits and likes without recording who you are.
+            The visitor count and the &lsquo;liked by&rsquo; count shown at the foot of each page are simple totals kept
+            by our own server. They count visits and likes without recording who you are.
           </p>
         </>
       ),
@@ -163,8 +162,8 @@ export const cookiePolicy: LegalDocument = {
       body: (
         <>
           <p>
-            Some parts of our service are provided by carefully chosen partners. They may set their own cookies when
-            you use the part of the service they provide, under their own cookie and privacy policies:
+            Some parts of our service are provided by carefully chosen partners. They may set their own cookies when you
+            use the part of the service they provide, under their own cookie and privacy policies:
           </p>
           <ul>
             <li>

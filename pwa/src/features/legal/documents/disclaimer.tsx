@@ -11,15 +11,15 @@ export const disclaimer: LegalDocument = {
       body: (
         <>
           <p>
-            The content of this website, including articles and blog posts, guided practices, downloadable guides,
-            posts in the Sacred Circle community and the replies of our AI companion, is provided by {site.brand} for
-            general educational and inspirational purposes only. It reflects the experience and spiritual perspective of{' '}
+            The content of this website, including articles and blog posts, guided practices, downloadable guides, posts
+            in the Sacred Circle community and the replies of our AI companion, is provided by {site.brand} for general
+            educational and inspirational purposes only. It reflects the experience and spiritual perspective of{' '}
             {site.name} and is not tailored to your individual circumstances.
           </p>
           <p>
-            We take care to keep the website accurate and up to date, but we make no representation or warranty,
-            express or implied, that its content is complete, current or suitable for any particular purpose. Any
-            reliance you place on it is at your own discretion.
+            We take care to keep the website accurate and up to date, but we make no representation or warranty, express
+            or implied, that its content is complete, current or suitable for any particular purpose. Any reliance you
+            place on it is at your own discretion.
           </p>
           <p>
             This Disclaimer forms part of our <PageLink to="/legal/terms">Terms and Conditions</PageLink>. By using the
@@ -144,8 +144,8 @@ export const disclaimer: LegalDocument = {
           <p>
             Where liability cannot be excluded but may be limited, it is limited to the fees you paid us for the
             specific service that gave rise to the claim. Nothing in this Disclaimer excludes liability that cannot be
-            excluded by law, such as liability for fraud or for death or personal injury caused by negligence, or
-            limits the rights you have under consumer protection law. The full terms are set out in our{' '}
+            excluded by law, such as liability for fraud or for death or personal injury caused by negligence, or limits
+            the rights you have under consumer protection law. The full terms are set out in our{' '}
             <PageLink to="/legal/terms">Terms and Conditions</PageLink>.
           </p>
           <p>

@@ -11,9 +11,9 @@ export const privacyPolicy: LegalDocument = {
       body: (
         <>
           <p>
-            {site.brand} (&ldquo;we&rdquo;, &ldquo;us&rdquo;, &ldquo;our&rdquo;) is the coaching practice of{' '}
-            {site.name}. Coaching asks for trust, and we take the care of what you share with us as seriously as the
-            coaching itself.
+            {site.brand} (&ldquo;we&rdquo;, &ldquo;us&rdquo;, &ldquo;our&rdquo;) is the coaching practice of {site.name}
+            . Coaching asks for trust, and we take the care of what you share with us as seriously as the coaching
+            itself.
           </p>
           <p>
             This Privacy Policy explains what personal information we collect when you visit our website, create an
@@ -38,16 +38,16 @@ export const privacyPolicy: LegalDocument = {
           <h3>Information you give us</h3>
           <ul>
             <li>
-              <strong>Account details:</strong> your name, username, e-mail address and password. We store your
-              password only as a strong one-way hash, so that no one, including us, can read it.
+              <strong>Account details:</strong> your name, username, e-mail address and password. We store your password
+              only as a strong one-way hash, so that no one, including us, can read it.
             </li>
             <li>
               <strong>Community and profile:</strong> what you post and share in the Sacred Circle, your reflections,
               and the progress, journey milestones and achievements shown on your profile.
             </li>
             <li>
-              <strong>Bookings and purchases:</strong> the sessions and programs you book, their dates, the amounts
-              paid and the payment status.
+              <strong>Bookings and purchases:</strong> the sessions and programs you book, their dates, the amounts paid
+              and the payment status.
             </li>
             <li>
               <strong>Messages:</strong> your name, e-mail address, subject and message when you use our contact form,
@@ -82,8 +82,8 @@ export const privacyPolicy: LegalDocument = {
           <Note>
             <p>
               Coaching conversations can touch on your health, emotions, beliefs and relationships. Please share only
-              what you are comfortable sharing. We use such information solely to provide the coaching you ask for,
-              and we never use it for marketing.
+              what you are comfortable sharing. We use such information solely to provide the coaching you ask for, and
+              we never use it for marketing.
             </p>
           </Note>
         </>
@@ -141,8 +141,8 @@ export const privacyPolicy: LegalDocument = {
       body: (
         <>
           <p>
-            We share personal information only with service providers who help us run our practice, only as far as
-            they need it, and under agreements that require them to protect it and use it only on our instructions:
+            We share personal information only with service providers who help us run our practice, only as far as they
+            need it, and under agreements that require them to protect it and use it only on our instructions:
           </p>
           <ul>
             <li>
@@ -205,8 +205,8 @@ export const privacyPolicy: LegalDocument = {
             <li>AI conversations only temporarily, as described above.</li>
           </ul>
           <p>
-            When you close your account, we delete or anonymise your information, except for what the law requires us
-            to keep.
+            When you close your account, we delete or anonymise your information, except for what the law requires us to
+            keep.
           </p>
         </>
       ),
@@ -271,8 +271,8 @@ export const privacyPolicy: LegalDocument = {
       title: 'Contact Us',
       body: (
         <p>
-          If you have a question, request or concern about your privacy, please write to {site.name} at{' '}
-          <ContactEmail />. We will acknowledge your message and give you a full answer within 30 days at the latest.
+          If you have a question, request or concern about your privacy, please write to {site.name} at <ContactEmail />
+          . We will acknowledge your message and give you a full answer within 30 days at the latest.
         </p>
       ),
     },

@@ -46,13 +46,31 @@ export function Note({ children }: { children: ReactNode }) {
 }
 
 /** A small table with a caption; it scrolls sideways on narrow screens instead of overflowing. */
-export function DataTable({ caption, head, rows }: { caption: string; head: readonly string[]; rows: readonly (readonly ReactNode[])[] }) {
+export function DataTable({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: readonly string[];
+  rows: readonly (readonly ReactNode[])[];
+}) {
   return (
-    <TableContainer sx={{ my: 3, border: '1px solid', borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper' }}>
+    <TableContainer
+      sx={{ my: 3, border: '1px solid', borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper' }}
+    >
       <Table
         size="small"
         sx={{
-          '& caption': { captionSide: 'top', textAlign: 'left', fontWeight: 700, color: 'primary.dark', px: 2, pt: 1.5, pb: 0.5 },
+          '& caption': {
+            captionSide: 'top',
+            textAlign: 'left',
+            fontWeight: 700,
+            color: 'primary.dark',
+            px: 2,
+            pt: 1.5,
+            pb: 0.5,
+          },
           '& th, & td': { px: { xs: 1.25, sm: 2 }, fontSize: { xs: '0.85rem', sm: '0.875rem' } },
         }}
       >
@@ -60,7 +78,11 @@ export function DataTable({ caption, head, rows }: { caption: string; head: read
         <TableHead>
           <TableRow>
             {head.map((label) => (
-              <TableCell key={label} scope="col" sx={{ fontWeight: 700, color: 'text.primary', whiteSpace: { sm: 'nowrap' } }}>
+              <TableCell
+                key={label}
+                scope="col"
+                sx={{ fontWeight: 700, color: 'text.primary', whiteSpace: { sm: 'nowrap' } }}
+              >
                 {label}
               </TableCell>
             ))}

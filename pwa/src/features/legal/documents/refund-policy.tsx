@@ -1,5 +1,12 @@
 import { site } from '../../../shared/config/site.ts';
-import { COOLING_OFF_THRESHOLD, PROGRAM_FEE_LIST, PROGRAM_FEES, feeText, formatInr, type PolicyProgram } from './fees.ts';
+import {
+  COOLING_OFF_THRESHOLD,
+  PROGRAM_FEE_LIST,
+  PROGRAM_FEES,
+  feeText,
+  formatInr,
+  type PolicyProgram,
+} from './fees.ts';
 import { ContactEmail, DataTable, Note, PageLink } from './prose.tsx';
 import type { LegalDocument } from './types.ts';
 
@@ -52,7 +59,11 @@ export const refundPolicy: LegalDocument = {
             head={['Program', 'Fee', 'In short']}
             rows={[
               [soulSpark.name, feeText(soulSpark), 'Full refund if you cancel at least 24 hours before the session'],
-              ...[innerPeace, healToRise, mastery].map((program) => [program.name, feeAndLength(program), '48-hour cooling-off period']),
+              ...[innerPeace, healToRise, mastery].map((program) => [
+                program.name,
+                feeAndLength(program),
+                '48-hour cooling-off period',
+              ]),
               [circle.name, feeText(circle), 'Cancel any time before your next monthly payment'],
               [
                 retreat.name,
@@ -75,9 +86,9 @@ export const refundPolicy: LegalDocument = {
       body: (
         <>
           <p>
-            Committing to a longer program is a big decision. For every program with a fee over {formatInr(COOLING_OFF_THRESHOLD)}, you may
-            cancel within 48 hours of your payment and receive a full refund, without giving any reason. This 48-hour
-            cooling-off period applies to:
+            Committing to a longer program is a big decision. For every program with a fee over{' '}
+            {formatInr(COOLING_OFF_THRESHOLD)}, you may cancel within 48 hours of your payment and receive a full
+            refund, without giving any reason. This 48-hour cooling-off period applies to:
           </p>
           <ul>
             {coolingOffPrograms.map((program) => (
@@ -196,7 +207,9 @@ export const refundPolicy: LegalDocument = {
               within that time lapse and are not refunded.
             </li>
           </ul>
-          <p>Group sessions, circles and retreat days take place on fixed dates and cannot be rescheduled individually.</p>
+          <p>
+            Group sessions, circles and retreat days take place on fixed dates and cannot be rescheduled individually.
+          </p>
         </>
       ),
     },
@@ -228,8 +241,8 @@ export const refundPolicy: LegalDocument = {
             <li>the date of your payment.</li>
           </ul>
           <p>
-            You do not need to give a reason, although we always welcome knowing how we could have served you better.
-            We confirm every request in writing.
+            You do not need to give a reason, although we always welcome knowing how we could have served you better. We
+            confirm every request in writing.
           </p>
         </>
       ),

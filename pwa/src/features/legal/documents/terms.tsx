@@ -14,8 +14,8 @@ export const terms: LegalDocument = {
           <p>
             These Terms and Conditions (&ldquo;Terms&rdquo;) govern your use of this website and of the coaching
             services offered by {site.name}, trading as {site.brand} (&ldquo;we&rdquo;, &ldquo;us&rdquo;,
-            &ldquo;our&rdquo;). By browsing the website, creating an account, booking a session or buying a program,
-            you agree to these Terms.
+            &ldquo;our&rdquo;). By browsing the website, creating an account, booking a session or buying a program, you
+            agree to these Terms.
           </p>
           <p>
             Our <PageLink to="/legal/privacy-policy">Privacy Policy</PageLink>,{' '}
@@ -42,9 +42,9 @@ export const terms: LegalDocument = {
             <li>our blog, newsletter and Soul Companion, an AI chatbot.</li>
           </ul>
           <p>
-            Sessions take place online by video call unless a program states otherwise. The content, schedule and
-            format of each program are described on our <PageLink to="/coaching">Coaching</PageLink> page and confirmed
-            when you book. Coaching is not therapy, medical care or professional advice; please read our{' '}
+            Sessions take place online by video call unless a program states otherwise. The content, schedule and format
+            of each program are described on our <PageLink to="/coaching">Coaching</PageLink> page and confirmed when
+            you book. Coaching is not therapy, medical care or professional advice; please read our{' '}
             <PageLink to="/legal/disclaimer">Disclaimer</PageLink> before you begin.
           </p>
         </>
@@ -90,8 +90,8 @@ export const terms: LegalDocument = {
               Fees are payable in full when you book, unless we have agreed an instalment plan with you in writing.
             </li>
             <li>
-              The {PROGRAM_FEES.circle.name} is billed at {feeText(PROGRAM_FEES.circle)}, in advance, until you
-              cancel it.
+              The {PROGRAM_FEES.circle.name} is billed at {feeText(PROGRAM_FEES.circle)}, in advance, until you cancel
+              it.
             </li>
             <li>
               Payments are handled by our payment processors; we never see or store your full card or bank details.
@@ -107,15 +107,14 @@ export const terms: LegalDocument = {
       body: (
         <>
           <p>
-            We understand that life changes. You may reschedule a session by giving at least 24 hours&rsquo; notice,
-            and paid sessions must be used within 90 days. Programs over {formatInr(COOLING_OFF_THRESHOLD)} come with a 48-hour
-            cooling-off period, and refunds are processed within 7-14 business days.
+            We understand that life changes. You may reschedule a session by giving at least 24 hours&rsquo; notice, and
+            paid sessions must be used within 90 days. Programs over {formatInr(COOLING_OFF_THRESHOLD)} come with a
+            48-hour cooling-off period, and refunds are processed within 7-14 business days.
           </p>
           <p>
-            The full rules for each program, including the refund tiers for the{' '}
-            {PROGRAM_FEES.retreat.name}, are set out in our{' '}
-            <PageLink to="/legal/refund-policy">Refund &amp; Cancellation Policy</PageLink>, which prevails over this
-            summary.
+            The full rules for each program, including the refund tiers for the {PROGRAM_FEES.retreat.name}, are set out
+            in our <PageLink to="/legal/refund-policy">Refund &amp; Cancellation Policy</PageLink>, which prevails over
+            this summary.
           </p>
         </>
       ),
@@ -158,9 +157,7 @@ export const terms: LegalDocument = {
       title: 'Sacred Circle Community Guidelines',
       body: (
         <>
-          <p>
-            The Sacred Circle is a space of kindness and trust. When you post or comment there, you agree not to:
-          </p>
+          <p>The Sacred Circle is a space of kindness and trust. When you post or comment there, you agree not to:</p>
           <ul>
             <li>harass, shame or threaten anyone, or post hateful, violent or sexually explicit content;</li>
             <li>share other members&rsquo; stories or personal details outside the community;</li>
@@ -204,9 +201,9 @@ export const terms: LegalDocument = {
       title: 'Acceptable Use of the Website',
       body: (
         <p>
-          You agree to use the website lawfully and not to interfere with its operation or security: for example, not
-          to attempt to gain unauthorised access to any account or system, introduce malicious code, overload the
-          website, or collect data from it by automated means.
+          You agree to use the website lawfully and not to interfere with its operation or security: for example, not to
+          attempt to gain unauthorised access to any account or system, introduce malicious code, overload the website,
+          or collect data from it by automated means.
         </p>
       ),
     },
@@ -217,8 +214,7 @@ export const terms: LegalDocument = {
         <>
           <p>
             We provide the website and our services with care, but we do not guarantee any particular result, and the
-            website is provided &ldquo;as is&rdquo; without warranty that it will always be available or free of
-            errors.
+            website is provided &ldquo;as is&rdquo; without warranty that it will always be available or free of errors.
           </p>
           <p>
             To the fullest extent permitted by law, we are not liable for any indirect or consequential loss, and our
@@ -247,8 +243,8 @@ export const terms: LegalDocument = {
         <p>
           These Terms are governed by the laws of India. If a disagreement arises, please write to us first: most
           concerns can be resolved quickly and kindly in conversation. Any dispute we cannot resolve together will be
-          subject to the jurisdiction of the competent courts in India, without prejudice to any right you have to
-          bring a claim where you live under consumer protection law.
+          subject to the jurisdiction of the competent courts in India, without prejudice to any right you have to bring
+          a claim where you live under consumer protection law.
         </p>
       ),
     },
