@@ -198,6 +198,8 @@ test.describe('writes that are stored', () => {
     const before = await read();
     await page.goto('/about');
     await expect.poll(read).toBe(before + 1);
+    // The flag is set once the answer is read (spec §4); reloading earlier would rightly count again.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('hasVisited'))).toBe('true');
     await page.reload();
     await page.goto('/blog');
     await expect(h1(page)).toHaveText('Spiritual Insights');
