@@ -138,6 +138,24 @@ describe('public content API through the gateway', () => {
     expect([await count('contact_messages'), await count('newsletter_subscribers')]).toEqual(before);
   });
 
+  it('refuses a body that claims an encoding it does not have with 400, storing nothing', async () => {
+    const before = await count('contact_messages');
+    const res = await api('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: JSON.stringify(validContact),
+    });
+    expect(res.status).toBe(400);
+    expect(await count('contact_messages')).toBe(before);
+  });
+
+  it('answers a missing image with 404 and never serves files outside the image folder', async () => {
+    expect((await api('/images/blog/no-such-image.svg')).status).toBe(404);
+    const escape = await api('/images/blog/%2e%2e/%2e%2e/package.json');
+    expect([403, 404]).toContain(escape.status);
+    expect(await escape.text()).not.toContain('@coach/content');
+  });
+
   it('answers unknown API paths with 404 JSON, never the app shell', async () => {
     const res = await api('/api/does-not-exist');
     expect(res.status).toBe(404);

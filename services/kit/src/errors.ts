@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Logger } from './logger.ts';
@@ -29,8 +30,17 @@ export const notFoundApi: RequestHandler = (req) => {
   throw new HttpError(404, `No such endpoint: ${req.method} ${req.path}`);
 };
 
-/** body-parser's own errors, mapped to clear client messages. */
-function fromBodyParser(err: { type?: string; status?: number }): HttpError | undefined {
+interface LibraryError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+}
+
+/**
+ * Errors of Express's own parts (body-parser, serve-static), which carry a client status:
+ * mapped to clear messages. Anything else is ours and a 500.
+ */
+function fromLibrary(err: LibraryError): HttpError | undefined {
   switch (err.type) {
     case 'entity.parse.failed':
       return new HttpError(400, 'Malformed JSON body');
@@ -39,15 +49,17 @@ function fromBodyParser(err: { type?: string; status?: number }): HttpError | un
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new HttpError(400, 'Unsupported body encoding');
-    default:
-      return undefined;
   }
+  const status = err.status ?? err.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  if (status === 404) return new HttpError(404, 'Not found');
+  return new HttpError(status, status === 400 ? 'The request could not be read' : (STATUS_CODES[status] ?? 'Request refused'));
 }
 
 /** The one error middleware: HttpError -> its status; anything else -> 500 without internals. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const known = err instanceof HttpError ? err : fromBodyParser(err);
+    const known = err instanceof HttpError ? err : fromLibrary(err);
     if (!known) {
       logger.error({ err, reqId: req.id, path: req.path }, 'unhandled error');
     }
