@@ -7,13 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const installed = (pkg) => spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed');
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 const run = (cmd, env = {}) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 
 export function ensureDebianPackages({ browser = false } = {}) {
-  const wanted = [['redis-server', 'redis-server']];
-  if (browser) wanted.push(['chromium', 'chromium'], ['fc-list', 'fonts-dejavu-core']);
-  const missing = wanted.filter(([cmd]) => !has(cmd)).map(([, pkg]) => pkg);
+  // Commands may also come from elsewhere (e.g. a redis-server on PATH); fonts are only a package.
+  const wanted = [['redis-server', () => has('redis-server')]];
+  if (browser) wanted.push(['chromium', () => has('chromium')], ['fonts-dejavu-core', () => installed('fonts-dejavu-core')]);
+  const missing = wanted.filter(([, present]) => !present()).map(([pkg]) => pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(`Missing system packages: ${missing.join(' ')}. Install them with: sudo apt-get install -y ${missing.join(' ')}`);
