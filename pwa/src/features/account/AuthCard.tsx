@@ -1,20 +1,27 @@
-import { Box, Card, CardContent, Container, Typography } from '@mui/material';
+import { Box, Card, CardContent, Container, Link, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { palette } from '../../shared/theme.ts';
+import { IconBadge } from '../../shared/ui/IconBadge.tsx';
 
-/** The calm, centred card that holds the sign-in, sign-up and admin sign-in forms. */
+/**
+ * The calm, centred card that holds the sign-in, sign-up and admin sign-in forms, with the link
+ * to the other form (`alternative`) and back home below.
+ */
 export function AuthCard({
   icon,
   overline,
   title,
   lead,
+  alternative,
   children,
 }: {
   icon: ReactNode;
   overline: string;
   title: string;
   lead: string;
+  alternative?: { prompt: string; to: string; label: string };
   children: ReactNode;
 }) {
   return (
@@ -30,22 +37,7 @@ export function AuthCard({
         <Card sx={{ boxShadow: `0 30px 60px -36px ${alpha(palette.plumDeep, 0.5)}` }}>
           <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
             <Box sx={{ textAlign: 'center', mb: 3 }}>
-              <Box
-                sx={{
-                  width: 60,
-                  height: 60,
-                  mx: 'auto',
-                  mb: 2,
-                  borderRadius: '50%',
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: 'primary.main',
-                  color: '#fff',
-                }}
-                aria-hidden
-              >
-                {icon}
-              </Box>
+              <IconBadge>{icon}</IconBadge>
               <Typography variant="overline" component="p" color="secondary.main">
                 {overline}
               </Typography>
@@ -55,6 +47,19 @@ export function AuthCard({
               <Typography sx={{ mt: 1, color: 'text.secondary' }}>{lead}</Typography>
             </Box>
             {children}
+            {alternative && (
+              <Typography sx={{ mt: 3, textAlign: 'center', color: 'text.secondary' }}>
+                {alternative.prompt}{' '}
+                <Link component={RouterLink} to={alternative.to} sx={{ fontWeight: 700 }}>
+                  {alternative.label}
+                </Link>
+              </Typography>
+            )}
+            <Typography sx={{ mt: alternative ? 1 : 3, textAlign: 'center' }}>
+              <Link component={RouterLink} to="/" sx={{ fontWeight: 600 }}>
+                Back to Home
+              </Link>
+            </Typography>
           </CardContent>
         </Card>
       </Container>

@@ -1,16 +1,13 @@
 import { emailSchema, type LoginInput } from '@coach/contracts';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { startSession } from '../../shared/api/auth.ts';
-import { postJson, serverMessage } from '../../shared/api/client.ts';
+import { TextField } from '@mui/material';
+import type { FormEvent } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { notify } from '../../shared/notices/store.ts';
 import { AuthCard } from '../account/AuthCard.tsx';
+import { AuthForm } from '../account/AuthForm.tsx';
 import { PasswordField } from '../account/PasswordField.tsx';
-import { useFocusFirstInvalid } from '../account/useFocusFirstInvalid.ts';
+import { useAuthRequest } from '../account/useAuthRequest.ts';
+import { useFormFields } from '../account/useFormFields.ts';
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
 
@@ -26,44 +23,19 @@ export function validateAdminLogin({ email, password }: LoginInput): Errors {
 /** Admin login (/admin/login and /admin-login): success leads to the dashboard. */
 export default function AdminLoginPage() {
   usePageTitle('Admin Login');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const form = useFocusFirstInvalid();
-
-  const login = useMutation({
-    mutationFn: async (input: LoginInput) => {
-      await postJson('/api/admin/login', input);
-      await startSession(queryClient);
-    },
-    onSuccess: () => {
-      notify({ title: 'Login successful', description: 'Welcome to the admin dashboard' });
-      navigate('/admin/dashboard');
-    },
-    onError: (error) => {
-      notify({
-        title: 'Login failed',
-        description: serverMessage(error) ?? 'Invalid credentials',
-        variant: 'destructive',
-      });
-    },
+  const form = useFormFields<LoginInput>({ email: '', password: '' });
+  const login = useAuthRequest<LoginInput>({
+    path: '/api/admin/login',
+    startsSession: true,
+    success: { title: 'Login successful', description: 'Welcome to the admin dashboard' },
+    next: '/admin/dashboard',
+    failure: { title: 'Login failed', fallback: 'Invalid credentials' },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateAdminLogin(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      form.refused();
-      return;
-    }
-    login.mutate({ email: values.email.trim(), password: values.password });
-  };
-
-  const change = (field: keyof LoginInput) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    const { email, password } = form.values;
+    if (form.check(validateAdminLogin(form.values))) login.mutate({ email: email.trim(), password });
   };
 
   return (
@@ -73,39 +45,17 @@ export default function AdminLoginPage() {
       title="Admin Portal"
       lead="Sign in to care for the site: members, posts, messages and subscribers."
     >
-      <Box component="form" ref={form.ref} noValidate onSubmit={submit} aria-label="Admin sign in">
-        <Stack spacing={2.5}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={values.email}
-            onChange={change('email')}
-            error={Boolean(errors.email)}
-            helperText={errors.email}
-            required
-          />
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={change('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password}
-            required
-          />
-          <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
-            {login.isPending ? 'Signing In...' : 'Sign in to Admin'}
-          </Button>
-        </Stack>
-      </Box>
-      <Typography sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/" sx={{ fontWeight: 600 }}>
-          Back to Home
-        </Link>
-      </Typography>
+      <AuthForm
+        label="Admin sign in"
+        formRef={form.ref}
+        onSubmit={submit}
+        pending={login.isPending}
+        submitLabel="Sign in to Admin"
+        pendingLabel="Signing In..."
+      >
+        <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} required />
+        <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} required />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -17,17 +17,13 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { fieldErrors } from '../account/fieldErrors.ts';
 import { refreshBlog } from './queries.ts';
-import { useFocusFirstInvalid } from '../account/useFocusFirstInvalid.ts';
+import { useFormFields } from '../account/useFormFields.ts';
 import { dialogTitleSx } from './dialogTitleSx.ts';
 import { useNoticeAfterClose } from './useNoticeAfterClose.ts';
-
-type Field = 'title' | 'content' | 'category' | 'tags';
-type Errors = Partial<Record<Field, string>>;
 
 const isAdminCategory = (category: string): boolean => (ADMIN_BLOG_CATEGORIES as readonly string[]).includes(category);
 
@@ -56,15 +52,14 @@ export function BlogPostDialog({
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
   const editing = post !== undefined;
-  const [values, setValues] = useState({
+  const form = useFormFields({
     title: post?.title ?? '',
     content: post?.content ?? '',
     category: post && isAdminCategory(post.category) ? post.category : '',
     tags: post?.tags.join(', ') ?? '',
     isPublished: post?.isPublished ?? true,
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const fields = useFocusFirstInvalid<HTMLDivElement>();
+  const { values, setValues, errors, field } = form;
 
   const notice = useNoticeAfterClose();
   const failure = (error: unknown) => ({
@@ -86,26 +81,9 @@ export function BlogPostDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = blogPostInputSchema.safeParse({ ...values, tags: parseTags(values.tags) });
-    if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error.issues));
-      fields.refused();
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
+    const input = form.accept(blogPostInputSchema.safeParse({ ...values, tags: parseTags(values.tags) }));
+    if (input) save.mutate(input);
   };
-
-  const text = (name: Field) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: event.target.value }));
-      setErrors((e) => ({ ...e, [name]: undefined }));
-    },
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-  });
 
   const previousCategory = post && !isAdminCategory(post.category) && post.category ? post.category : undefined;
 
@@ -122,6 +100,7 @@ export function BlogPostDialog({
       {/* A flex column like the paper, so the fields scroll between a fixed title and fixed actions. */}
       <Box
         component="form"
+        ref={form.ref}
         noValidate
         onSubmit={submit}
         sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
@@ -129,7 +108,7 @@ export function BlogPostDialog({
         <DialogTitle id={`${id}-title`} sx={dialogTitleSx}>
           {editing ? 'Edit Blog Post' : 'New Blog Post'}
         </DialogTitle>
-        <DialogContent dividers ref={fields.ref}>
+        <DialogContent dividers>
           <Stack spacing={2.5} sx={{ pt: 0.5 }}>
             {/* The failure stays in view here (the notice fades, and is hidden from screen readers behind the open dialog). */}
             {save.isError && (
@@ -138,12 +117,12 @@ export function BlogPostDialog({
                 {failure(save.error).description}
               </Alert>
             )}
-            <TextField label="Title" required {...text('title')} />
+            <TextField label="Title" required {...field('title')} />
             <TextField
               select
               label="Category"
               required
-              {...text('category')}
+              {...field('category')}
               helperText={
                 errors.category ??
                 (previousCategory ? `Was “${previousCategory}”: choose one of the admin categories.` : undefined)
@@ -161,7 +140,7 @@ export function BlogPostDialog({
               multiline
               minRows={8}
               maxRows={18}
-              {...text('content')}
+              {...field('content')}
               helperText={
                 errors.content ??
                 'A line starting with "# " is a heading, "## " a subheading; blank lines separate paragraphs.'
@@ -170,7 +149,7 @@ export function BlogPostDialog({
             <TextField
               label="Tags"
               placeholder="meditation, healing, self-love"
-              {...text('tags')}
+              {...field('tags')}
               helperText={errors.tags ?? 'Separate tags with commas.'}
             />
             <FormControlLabel

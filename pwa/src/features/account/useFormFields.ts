@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { fieldErrors } from './fieldErrors.ts';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
+
+/** The keys of a form's values that hold text (a switch's boolean is not a text field). */
+type TextField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+type ParseResult<D> =
+  | { success: true; data: D }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+/**
+ * The values and error messages of a form's text fields: `field(name)` gives a TextField its
+ * value, change handler and error; `accept` and `check` show what a submit found wrong and, when
+ * it is refused, focus the first field to fix (put `ref` on the form).
+ */
+export function useFormFields<V extends object>(initial: V) {
+  type F = TextField<V>;
+  type Errors = Partial<Record<F, string>>;
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const form = useFocusFirstInvalid();
+
+  /** Shows `found` (nothing when empty) and tells whether the submit may go on. */
+  const check = (found: Errors): boolean => {
+    setErrors(found);
+    const valid = Object.keys(found).length === 0;
+    if (!valid) form.refused();
+    return valid;
+  };
+
+  return {
+    ref: form.ref,
+    values,
+    setValues,
+    errors,
+    check,
+    /** The parsed data of a zod `safeParse`, or undefined after showing its issues. */
+    accept: <D>(parsed: ParseResult<D>): D | undefined =>
+      check(parsed.success ? {} : fieldErrors<F>(parsed.error.issues)) && parsed.success ? parsed.data : undefined,
+    field: (name: F) => ({
+      name,
+      value: values[name] as string,
+      onChange: (event: { target: { value: string } }) => {
+        setValues((v) => ({ ...v, [name]: event.target.value }));
+        setErrors((e) => ({ ...e, [name]: undefined }));
+      },
+      error: Boolean(errors[name]),
+      helperText: errors[name],
+    }),
+  };
+}
