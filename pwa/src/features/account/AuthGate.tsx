@@ -1,11 +1,12 @@
 import type { CurrentUser } from '@coach/contracts';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
-import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../shared/api/auth.ts';
 import { PageFallback } from '../../shared/layout/Layout.tsx';
 import { notify } from '../../shared/notices/store.ts';
+import { PromptCard } from '../../shared/ui/PromptCard.tsx';
 
 interface Props {
   /** The description of the 'Authentication Required' notice. */
@@ -41,42 +42,16 @@ export function AuthGate({ notice, title, lead, children }: Props) {
 
   if (user === null) {
     return (
-      <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 } }}>
-        <Card>
-          <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-            <Box
-              sx={{
-                width: 60,
-                height: 60,
-                mx: 'auto',
-                mb: 2,
-                borderRadius: '50%',
-                display: 'grid',
-                placeItems: 'center',
-                bgcolor: 'primary.main',
-                color: '#fff',
-              }}
-              aria-hidden
-            >
-              <LockOpenIcon />
-            </Box>
-            <Typography variant="h2" component="h1" sx={{ color: 'primary.dark', mb: 1.5 }}>
-              {title}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mb: 4 }}>
-              {lead}
-            </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-              <Button component={RouterLink} to="/login" variant="contained" size="large">
-                Sign In
-              </Button>
-              <Button component={RouterLink} to="/signup" variant="outlined" size="large">
-                Create Account
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
-      </Container>
+      <PromptCard icon={<LockOpenIcon />} title={title} titleVariant="h2" lead={lead}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+          <Button component={RouterLink} to="/login" variant="contained" size="large">
+            Sign In
+          </Button>
+          <Button component={RouterLink} to="/signup" variant="outlined" size="large">
+            Create Account
+          </Button>
+        </Stack>
+      </PromptCard>
     );
   }
 

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth, useLogout } from '../../shared/api/auth.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { PromptCard } from '../../shared/ui/PromptCard.tsx';
 import { SectionTabs } from '../../shared/ui/SectionTabs.tsx';
 import { PageFallback } from '../../shared/layout/Layout.tsx';
 import { SITE_STATS_KEY } from '../stats/useSiteStats.ts';
@@ -30,37 +31,16 @@ export default function AdminDashboardPage() {
 
 function AccessRequired() {
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 } }}>
-      <Card sx={{ textAlign: 'center' }}>
-        <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
-          <Box
-            sx={{
-              width: 60,
-              height: 60,
-              mx: 'auto',
-              mb: 2,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'primary.main',
-              color: '#fff',
-            }}
-            aria-hidden
-          >
-            <LockIcon />
-          </Box>
-          <Typography variant="h3" component="h1" sx={{ color: 'primary.dark', mb: 1.5 }}>
-            Admin access required
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 4 }}>
-            This area is for the site’s administrator. Please sign in with an admin account to continue.
-          </Typography>
-          <Button component={RouterLink} to="/admin/login" variant="contained" size="large">
-            Go to Admin Login
-          </Button>
-        </CardContent>
-      </Card>
-    </Container>
+    <PromptCard
+      icon={<LockIcon />}
+      title="Admin access required"
+      titleVariant="h3"
+      lead="This area is for the site’s administrator. Please sign in with an admin account to continue."
+    >
+      <Button component={RouterLink} to="/admin/login" variant="contained" size="large">
+        Go to Admin Login
+      </Button>
+    </PromptCard>
   );
 }
 

@@ -2,12 +2,10 @@ import type { CommunityPost, CommunityPostInput, CurrentUser } from '@coach/cont
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardContent,
-  Chip,
   Container,
   Grid,
   Skeleton,
@@ -21,10 +19,12 @@ import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { ApiRequestError, postJson } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
+import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { palette } from '../../shared/theme.ts';
 import { AuthGate } from '../account/AuthGate.tsx';
 import { PROFILE_KEY } from '../profile/queries.ts';
 import { PostCard } from './PostCard.tsx';
+import { ReflectionPrompt } from './ReflectionPrompt.tsx';
 import { POST_MAX_LENGTH, POSTS_KEY, WEEKLY_PROMPT_KEY } from './queries.ts';
 
 /** Sacred Circle (/community), members only (spec members §2, §4, §8). */
@@ -235,23 +235,7 @@ function Composer({
           </Typography>
         </Stack>
         {prompt && (
-          <Box
-            sx={{
-              mb: 2,
-              p: 2,
-              borderRadius: 3,
-              bgcolor: alpha(palette.gold, 0.12),
-              borderLeft: `4px solid ${palette.gold}`,
-            }}
-          >
-            <Chip
-              size="small"
-              icon={<AutoAwesomeIcon />}
-              label="Weekly Reflection"
-              sx={{ bgcolor: '#fff', color: 'secondary.dark', mb: 1 }}
-            />
-            <Typography sx={{ fontStyle: 'italic' }}>{prompt}</Typography>
-          </Box>
+          <ReflectionPrompt prompt={prompt} />
         )}
         <TextField
           label={prompt ? 'Your reflection' : 'Your message'}
@@ -297,16 +281,7 @@ function Feed({ posts, userId }: { posts: UseQueryResult<CommunityPost[]>; userI
   }
   if (posts.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void posts.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        We couldn’t load the circle’s posts. Please try again.
-      </Alert>
+      <LoadError what="the circle’s posts" onRetry={() => void posts.refetch()} />
     );
   }
   if (posts.data.length === 0) {

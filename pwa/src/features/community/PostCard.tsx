@@ -1,5 +1,4 @@
 import type { CommunityPost } from '@coach/contracts';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import SpaIcon from '@mui/icons-material/Spa';
@@ -8,6 +7,7 @@ import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { palette } from '../../shared/theme.ts';
 import { formatDate } from '../account/format.ts';
+import { ReflectionPrompt } from './ReflectionPrompt.tsx';
 
 /**
  * Like and Reply are not open yet (spec members §2: they do nothing): focusable, announced as
@@ -60,23 +60,7 @@ export function PostCard({ post, mine }: { post: CommunityPost; mine: boolean })
           </Box>
         </Stack>
         {post.prompt && (
-          <Box
-            sx={{
-              mb: 2,
-              p: 2,
-              borderRadius: 3,
-              bgcolor: alpha(palette.gold, 0.12),
-              borderLeft: `4px solid ${palette.gold}`,
-            }}
-          >
-            <Chip
-              size="small"
-              icon={<AutoAwesomeIcon />}
-              label="Weekly Reflection"
-              sx={{ bgcolor: '#fff', color: 'secondary.dark', mb: 1 }}
-            />
-            <Typography sx={{ fontStyle: 'italic', color: 'text.primary' }}>{post.prompt}</Typography>
-          </Box>
+          <ReflectionPrompt prompt={post.prompt} />
         )}
         <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{post.content}</Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 2, pt: 1.5, borderTop: '1px solid', borderColor: 'divider' }}>

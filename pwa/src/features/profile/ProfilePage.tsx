@@ -4,10 +4,8 @@ import ForumIcon from '@mui/icons-material/ForumOutlined';
 import LocalFireDepartmentIcon from '@mui/icons-material/LocalFireDepartment';
 import SelfImprovementIcon from '@mui/icons-material/SelfImprovement';
 import {
-  Alert,
   Avatar,
   Box,
-  Button,
   Card,
   CardContent,
   Chip,
@@ -22,6 +20,7 @@ import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { SectionTabs } from '../../shared/ui/SectionTabs.tsx';
 import { palette } from '../../shared/theme.ts';
 import { AuthGate } from '../account/AuthGate.tsx';
@@ -117,16 +116,7 @@ function Profile({ user }: { user: CurrentUser }) {
 
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
         {progress.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void progress.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            We couldn’t load your progress. Please try again.
-          </Alert>
+          <LoadError what="your progress" onRetry={() => void progress.refetch()} />
         ) : (
           <>
             <Grid container spacing={2.5} component="section" aria-label="Your statistics">

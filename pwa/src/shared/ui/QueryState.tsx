@@ -1,6 +1,7 @@
-import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LoadError } from './LoadError.tsx';
 
 /**
  * The states of a list read from the API: skeletons while loading, an error with a retry, an
@@ -32,16 +33,7 @@ export function QueryState<T>({
   }
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        We couldn’t load {what}. Please try again.
-      </Alert>
+      <LoadError what={what} onRetry={() => void query.refetch()} />
     );
   }
   if (query.data.length === 0) {
