@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './shared/AppProviders.tsx';
+import { afterLoad } from './shared/hooks/useAfterLoad.ts';
 import { createQueryClient } from './shared/api/client.ts';
 import { captureInstallPrompt } from './shared/pwa/installPrompt.ts';
 import { AppRoutes } from './App.tsx';
@@ -22,8 +23,8 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The worker and the outbox replay are not needed for the first paint: they load after it.
-window.addEventListener('load', () => {
+// The worker and the outbox replay are not needed for the first paint: they load after it, once idle.
+afterLoad(() => {
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     void import('./shared/pwa/registerSW.ts').then((m) => m.registerServiceWorker());
   }

@@ -35,7 +35,7 @@ const FILTERS = [ALL, ...BLOG_FILTER_CATEGORIES] as const;
 /** Skeleton cards shown while the posts load (spec §4). */
 export const SKELETON_CARDS = 6;
 
-function PostCard({ post }: { post: BlogPost }) {
+function PostCard({ post, first }: { post: BlogPost; first: boolean }) {
   return (
     <Card
       component="article"
@@ -50,6 +50,7 @@ function PostCard({ post }: { post: BlogPost }) {
           src={post.imageUrl}
           fallback={DEFAULT_POST_IMAGE}
           alt=""
+          eager={first}
           sx={{ aspectRatio: '2 / 1', height: 'auto' }}
         />
         <CardContent sx={{ p: 3, flex: 1, display: 'flex', flexDirection: 'column' }}>
@@ -197,9 +198,9 @@ export default function BlogListPage() {
           </Box>
         ) : (
           <Grid container spacing={3}>
-            {visible.map((post) => (
+            {visible.map((post, i) => (
               <Grid key={post.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <PostCard post={post} />
+                <PostCard post={post} first={i === 0} />
               </Grid>
             ))}
           </Grid>

@@ -1,7 +1,11 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
 
-/** A post image that swaps to a bundled fallback when it is missing or fails to load (spec §8). */
+/**
+ * A post image that swaps to a bundled fallback when it is missing or fails to load (spec §8).
+ * `eager` is for an image in the first viewport (the page's likely largest paint): loaded at once,
+ * at high priority.
+ */
 export function PostImage({
   src,
   fallback,
@@ -25,6 +29,7 @@ export function PostImage({
       width={1200}
       height={600}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       onError={() => setFailed(true)}
       sx={{ display: 'block', width: '100%', objectFit: 'cover', ...sx }}
     />

@@ -138,13 +138,14 @@ export function WhisperWidget() {
         bottom: { xs: 16, md: 24 },
         zIndex: 1200,
         display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'flex-start',
-        gap: 1.5,
         maxWidth: 'min(320px, calc(100vw - 104px))',
       }}
     >
-      <Box aria-live="polite">
+      {/* Above the button, out of the flow: a whisper appearing moves nothing (no layout shift). */}
+      <Box
+        aria-live="polite"
+        sx={{ position: 'absolute', left: 0, bottom: 'calc(100% + 12px)', width: 'min(320px, calc(100vw - 104px))' }}
+      >
         {visible && (
           <Paper
             key={visible.id}

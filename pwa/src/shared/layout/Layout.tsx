@@ -1,17 +1,20 @@
 import { Box, CircularProgress } from '@mui/material';
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useAfterLoad } from '../hooks/useAfterLoad.ts';
 import { Notices } from '../notices/Notices.tsx';
 import { PwaStatus } from '../pwa/PwaStatus.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
-// The floating widgets are not needed for the first paint: they load after the page.
+// The floating widgets are not needed for the first paint: they load once the page is loaded and
+// idle, so their code and rendering stay out of the startup's long tasks.
 const FloatingWidgets = lazy(() => import('./FloatingWidgets.tsx'));
 
 export function PageFallback() {
+  // A full viewport high, so the footer stays below the fold until the page arrives (no layout shift).
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
       <CircularProgress aria-label="Loading page" />
     </Box>
   );
@@ -20,6 +23,7 @@ export function PageFallback() {
 /** Every page: header, main content with its transition, footer, floating widgets, notices. */
 export function Layout() {
   const { pathname } = useLocation();
+  const widgetsReady = useAfterLoad();
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'instant' as ScrollBehavior });
@@ -66,9 +70,11 @@ export function Layout() {
         </Box>
       </Box>
       <Footer />
-      <Suspense fallback={null}>
-        <FloatingWidgets />
-      </Suspense>
+      {widgetsReady && (
+        <Suspense fallback={null}>
+          <FloatingWidgets />
+        </Suspense>
+      )}
       <Notices />
     </Box>
   );
