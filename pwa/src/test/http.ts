@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@coach/contracts';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { server } from './server.ts';
 
@@ -44,3 +45,34 @@ export const samplePost = (over: Partial<Record<string, unknown>> = {}) => ({
   tags: ['peace', 'mindfulness'],
   ...over,
 });
+
+/** The member the account, circle and profile tests sign in as (`/api/auth/me`). */
+export const sampleMember: CurrentUser = {
+  id: '7',
+  name: 'Asha Rao',
+  username: 'asha',
+  email: 'asha@example.com',
+  role: 'user',
+  createdAt: '2025-01-04T10:00:00.000Z',
+};
+
+/** The administrator the admin tests sign in as. */
+export const sampleAdmin: CurrentUser = {
+  id: '1',
+  name: 'Meera Anand',
+  username: 'coach',
+  email: 'coach@example.com',
+  role: 'admin',
+  createdAt: '2025-01-01T10:00:00.000Z',
+};
+
+/** Makes `method path` answer `status` with the server's `message`; `once`, only the next call. */
+export function failWith(
+  method: 'get' | 'post' | 'delete',
+  path: string,
+  status: number,
+  message: string,
+  { once = false }: { once?: boolean } = {},
+) {
+  server.use(http[method](path, () => HttpResponse.json({ message }, { status }), { once }));
+}

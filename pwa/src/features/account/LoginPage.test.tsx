@@ -2,18 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AUTH_ME_KEY } from '../../shared/api/auth.ts';
+import { sampleMember as member } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import LoginPage from './LoginPage.tsx';
-
-const member = {
-  id: '7',
-  name: 'Asha Rao',
-  username: 'asha',
-  email: 'asha@example.com',
-  role: 'user',
-  createdAt: '2025-01-04T10:00:00.000Z',
-};
 
 async function fillAndSubmit(user: ReturnType<typeof renderWithApp>['user'], email: string, password: string) {
   if (email) await user.type(screen.getByLabelText(/^email/i), email);

@@ -3,17 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import { Header } from '../../shared/layout/Header.tsx';
+import { sampleMember as member } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
-
-const member = {
-  id: '7',
-  name: 'Asha Rao',
-  username: 'asha',
-  email: 'asha@example.com',
-  role: 'user',
-  createdAt: '2025-01-04T10:00:00.000Z',
-};
 
 /** The layout re-renders the header on every navigation, as here. */
 function Shell() {

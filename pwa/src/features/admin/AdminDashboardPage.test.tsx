@@ -2,26 +2,11 @@ import type { AdminBlogPost, AdminUser, ContactMessage, NewsletterSubscriber } f
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { sampleAdmin as admin, sampleMember as member, failWith } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import AdminDashboardPage from './AdminDashboardPage.tsx';
 
-const admin: AdminUser = {
-  id: '1',
-  name: 'Meera Anand',
-  username: 'coach',
-  email: 'coach@example.com',
-  role: 'admin',
-  createdAt: '2025-01-01T10:00:00.000Z',
-};
-const member: AdminUser = {
-  id: '7',
-  name: 'Asha Rao',
-  username: 'asha',
-  email: 'asha@example.com',
-  role: 'user',
-  createdAt: '2025-01-04T10:00:00.000Z',
-};
 const post = (over: Partial<AdminBlogPost>): AdminBlogPost => ({
   id: 'a'.repeat(24),
   slug: 'finding-stillness',
@@ -183,11 +168,7 @@ describe('AdminDashboardPage for the admin', () => {
 
   it('says why a user could not be deleted', async () => {
     dashboard();
-    server.use(
-      http.delete('/api/admin/users/:id', () =>
-        HttpResponse.json({ message: 'Admins cannot be deleted' }, { status: 403 }),
-      ),
-    );
+    failWith('delete', '/api/admin/users/:id', 403, 'Admins cannot be deleted');
     const { user } = render();
     const table = await screen.findByRole('table', { name: 'Users' });
     await user.click(within(table).getByRole('button', { name: 'Delete user Asha Rao' }));

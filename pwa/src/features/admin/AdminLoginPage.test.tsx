@@ -5,18 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { AppRoutes } from '../../App.tsx';
 import { AUTH_ME_KEY } from '../../shared/api/auth.ts';
 import { AppProviders } from '../../shared/AppProviders.tsx';
+import { sampleAdmin as admin } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import AdminLoginPage, { validateAdminLogin } from './AdminLoginPage.tsx';
-
-const admin = {
-  id: '1',
-  name: 'Meera Anand',
-  username: 'coach',
-  email: 'coach@example.com',
-  role: 'admin',
-  createdAt: '2025-01-01T10:00:00.000Z',
-};
 
 const renderPage = () => renderWithApp(<AdminLoginPage />, { route: '/admin/login' });
 

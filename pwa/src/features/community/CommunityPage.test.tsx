@@ -2,18 +2,11 @@ import type { CommunityPost } from '@coach/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { sampleMember as member, failWith } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import CommunityPage from './CommunityPage.tsx';
 
-const member = {
-  id: '7',
-  name: 'Asha Rao',
-  username: 'asha',
-  email: 'asha@example.com',
-  role: 'user',
-  createdAt: '2025-01-04T10:00:00.000Z',
-};
 const PROMPT = 'What are you ready to release this week?';
 const POSTS: CommunityPost[] = [
   { id: 'p2', userId: 7, content: 'Letting go of old stories.', prompt: PROMPT, createdAt: '2025-03-02T09:00:00.000Z' },
@@ -166,11 +159,7 @@ describe('CommunityPage for a member', () => {
 
   it('says "Session Expired" when the post is refused with 401', async () => {
     circle();
-    server.use(
-      http.post('/api/community/posts', () =>
-        HttpResponse.json({ message: 'Please sign in to continue' }, { status: 401 }),
-      ),
-    );
+    failWith('post', '/api/community/posts', 401, 'Please sign in to continue');
     const { user } = render();
     await user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Hello circle');
     await user.click(screen.getByRole('button', { name: 'Share' }));
@@ -182,7 +171,7 @@ describe('CommunityPage for a member', () => {
 
   it('says "Error" for any other failure', async () => {
     circle();
-    server.use(http.post('/api/community/posts', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })));
+    failWith('post', '/api/community/posts', 500, 'Boom');
     const { user } = render();
     await user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Hello circle');
     await user.click(screen.getByRole('button', { name: 'Share' }));
@@ -193,11 +182,7 @@ describe('CommunityPage for a member', () => {
 
   it('offers a retry when the feed cannot be read', async () => {
     circle();
-    server.use(
-      http.get('/api/community/posts', () => HttpResponse.json({ message: 'Unavailable' }, { status: 503 }), {
-        once: true,
-      }),
-    );
+    failWith('get', '/api/community/posts', 503, 'Unavailable', { once: true });
     const { user } = render();
     expect(await screen.findByText('We couldn’t load the circle’s posts. Please try again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -2,18 +2,11 @@ import type { Milestone, Progress, Purchase } from '@coach/contracts';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { sampleMember as member, failWith } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import ProfilePage from './ProfilePage.tsx';
 
-const member = {
-  id: '7',
-  name: 'Asha Rao',
-  username: 'asha',
-  email: 'asha@example.com',
-  role: 'user',
-  createdAt: '2025-01-04T10:00:00.000Z',
-};
 const PROGRESS: Progress = {
   spiritualLevel: 3,
   memberSince: '2025-01-04T10:00:00.000Z',
@@ -176,11 +169,7 @@ describe('ProfilePage', () => {
 
   it('offers a retry when the progress cannot be read', async () => {
     profile();
-    server.use(
-      http.get('/api/profile/progress', () => HttpResponse.json({ message: 'Unavailable' }, { status: 503 }), {
-        once: true,
-      }),
-    );
+    failWith('get', '/api/profile/progress', 503, 'Unavailable', { once: true });
     const { user } = render();
     expect(await screen.findByText('We couldn’t load your progress. Please try again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
