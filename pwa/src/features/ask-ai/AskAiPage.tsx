@@ -2,7 +2,6 @@ import type { AskAiAnswer, AskAiInput } from '@coach/contracts';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import CheckIcon from '@mui/icons-material/Check';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
-import SendIcon from '@mui/icons-material/Send';
 import {
   Alert,
   Box,
@@ -10,12 +9,10 @@ import {
   Card,
   Container,
   Grid,
-  IconButton,
   List,
   ListItemButton,
   ListItemIcon,
   ListItemText,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -25,6 +22,7 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { MessageBubble } from '../../shared/ui/MessageBubble.tsx';
+import { MessageComposer } from '../../shared/ui/MessageComposer.tsx';
 import { TypingIndicator } from '../../shared/ui/TypingIndicator.tsx';
 import { POPULAR_QUESTIONS, suggestionsFor } from './suggestions.ts';
 
@@ -245,49 +243,14 @@ export default function AskAiPage() {
                   </Box>
                 )}
               </Box>
-              <Box
-                component="form"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void ask(input);
-                }}
-                sx={{
-                  display: 'flex',
-                  gap: 1,
-                  p: 2,
-                  borderTop: '1px solid',
-                  borderColor: 'divider',
-                  alignItems: 'flex-end',
-                }}
-              >
-                <TextField
-                  label="Ask your heart's question"
-                  value={input}
-                  onChange={(e) => setInput(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' && !e.shiftKey) {
-                      e.preventDefault();
-                      void ask(input);
-                    }
-                  }}
-                  multiline
-                  maxRows={4}
-                  size="small"
-                />
-                <IconButton
-                  type="submit"
-                  aria-label="Send question"
-                  disabled={!input.trim() || typing}
-                  sx={{
-                    bgcolor: 'secondary.main',
-                    color: '#fff',
-                    '&:hover': { bgcolor: 'secondary.dark' },
-                    '&.Mui-disabled': { bgcolor: 'action.disabledBackground' },
-                  }}
-                >
-                  <SendIcon />
-                </IconButton>
-              </Box>
+              <MessageComposer
+                label="Ask your heart's question"
+                sendLabel="Send question"
+                value={input}
+                onChange={setInput}
+                onSend={() => void ask(input)}
+                busy={typing}
+              />
             </Card>
           </Grid>
         </Grid>

@@ -1,10 +1,10 @@
 import type { ChatAnswer, ChatInput } from '@coach/contracts';
 import CloseIcon from '@mui/icons-material/Close';
-import SendIcon from '@mui/icons-material/Send';
-import { Box, Dialog, DialogContent, DialogTitle, IconButton, TextField, Typography } from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { postJson } from '../../shared/api/client.ts';
 import { MessageBubble } from '../../shared/ui/MessageBubble.tsx';
+import { MessageComposer } from '../../shared/ui/MessageComposer.tsx';
 import { TypingIndicator } from '../../shared/ui/TypingIndicator.tsx';
 import { CHAT_FAILURE, useChat } from './store.ts';
 
@@ -102,43 +102,15 @@ export default function ChatModal() {
           </Box>
         )}
       </DialogContent>
-      <Box
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
-        sx={{ display: 'flex', gap: 1, p: 2, borderTop: '1px solid', borderColor: 'divider', alignItems: 'flex-end' }}
-      >
-        <TextField
-          label="Share what's in your heart"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              void send();
-            }
-          }}
-          multiline
-          maxRows={4}
-          size="small"
-          autoFocus
-        />
-        <IconButton
-          type="submit"
-          aria-label="Send message"
-          disabled={!text.trim() || pending}
-          sx={{
-            bgcolor: 'secondary.main',
-            color: '#fff',
-            '&:hover': { bgcolor: 'secondary.dark' },
-            '&.Mui-disabled': { bgcolor: 'action.disabledBackground' },
-          }}
-        >
-          <SendIcon />
-        </IconButton>
-      </Box>
+      <MessageComposer
+        label="Share what's in your heart"
+        sendLabel="Send message"
+        value={text}
+        onChange={setText}
+        onSend={() => void send()}
+        busy={pending}
+        autoFocus
+      />
       <Typography variant="caption" sx={{ px: 2, pb: 1.5, color: 'text.secondary' }}>
         Responses come from an AI guide, not a person. For personal support, book a session with the coach.
       </Typography>
