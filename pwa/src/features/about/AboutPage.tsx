@@ -217,9 +217,7 @@ export default function AboutPage() {
         title="Ready to begin your own journey?"
         lead="Let’s talk about where you are and where your soul is longing to go. The first 30 minutes are my gift to you."
       >
-        <BookingButton size="large" data-whisper-hover="coaching">
-          Book Your Free Clarity Call
-        </BookingButton>
+        <BookingButton size="large" data-whisper-hover="coaching" />
       </ClosingCta>
     </>
   );

@@ -2,12 +2,12 @@ import DownloadIcon from '@mui/icons-material/Download';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Button, Card, CardActions, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { site } from '../../shared/config/site.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { PageHero, Section, SectionHeading } from '../../shared/ui/Section.tsx';
+import { BookOrLearnMore } from './BookOrLearnMore.tsx';
 import { ProgramDialog } from './ProgramDialog.tsx';
 import { PROGRAMS, type Program } from './programs.ts';
 
@@ -22,18 +22,7 @@ export default function CoachingPage() {
         title="Transformational Coaching Programs"
         lead={`From a single clarifying session to six months of deep mentorship, each path with ${site.firstName} is designed to meet you exactly where you are.`}
       >
-        <BookingButton size="large" data-whisper-hover="coaching">
-          Book Your Free Clarity Call
-        </BookingButton>
-        <Button
-          component={RouterLink}
-          to="/about"
-          aria-label={`Learn More about ${site.firstName}`}
-          size="large"
-          variant="outlined"
-        >
-          Learn More
-        </Button>
+        <BookOrLearnMore />
       </PageHero>
 
       <Section data-whisper-section="coaching" aria-labelledby="programs-title" sx={{ pt: { xs: 5, md: 7 } }}>

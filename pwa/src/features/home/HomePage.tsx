@@ -14,6 +14,7 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { palette } from '../../shared/theme.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { ClosingCta, Section, SectionHeading } from '../../shared/ui/Section.tsx';
+import { BookOrLearnMore } from '../coaching/BookOrLearnMore.tsx';
 
 /** The five areas of transformation (spec §2 Home). */
 const AREAS = [
@@ -239,23 +240,13 @@ export default function HomePage() {
         title="Your next chapter can begin today"
         lead="A free, no-pressure 30-minute clarity call to explore where you are, where you long to be, and how we might walk there together."
       >
-        <BookingButton size="large" data-whisper-hover="coaching">
-          Book Your Free Clarity Call
-        </BookingButton>
-        <Button
-          component={RouterLink}
-          to="/about"
-          aria-label={`Learn More about ${site.firstName}`}
-          size="large"
-          variant="outlined"
-          sx={{
+        <BookOrLearnMore
+          learnMoreSx={{
             color: '#fff',
             borderColor: alpha('#FFFFFF', 0.7),
             '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.1) },
           }}
-        >
-          Learn More
-        </Button>
+        />
       </ClosingCta>
     </>
   );

@@ -113,9 +113,7 @@ export default function TestimonialsPage() {
         title="Your story could be next"
         lead="Every transformation on this page began with a single conversation. Yours can begin with a free 30-minute clarity call."
       >
-        <BookingButton size="large" data-whisper-hover="coaching">
-          Book Your Free Clarity Call
-        </BookingButton>
+        <BookingButton size="large" data-whisper-hover="coaching" />
       </ClosingCta>
     </>
   );
