@@ -1,7 +1,7 @@
 import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
 import PsychologyIcon from '@mui/icons-material/Psychology';
 import SelfImprovementIcon from '@mui/icons-material/SelfImprovement';
-import { Box, Card, CardContent, Container, Grid, Typography } from '@mui/material';
+import { Box, Container, Grid, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import landscapeUrl from '../../assets/landscape.svg';
 import portraitUrl from '../../assets/portrait.svg';
@@ -9,6 +9,7 @@ import { site } from '../../shared/config/site.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { palette } from '../../shared/theme.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { IconCard } from '../../shared/ui/IconCard.tsx';
 import { ClosingCta, Section, SectionHeading } from '../../shared/ui/Section.tsx';
 
 const PHILOSOPHY = [
@@ -120,28 +121,7 @@ export default function AboutPage() {
         <Grid container spacing={3}>
           {PHILOSOPHY.map(({ title, Icon, text }) => (
             <Grid key={title} size={{ xs: 12, md: 4 }}>
-              <Card sx={{ height: '100%' }}>
-                <CardContent sx={{ p: 4 }}>
-                  <Box
-                    sx={{
-                      width: 56,
-                      height: 56,
-                      borderRadius: '50%',
-                      display: 'grid',
-                      placeItems: 'center',
-                      bgcolor: 'primary.main',
-                      color: '#fff',
-                      mb: 2,
-                    }}
-                  >
-                    <Icon aria-hidden />
-                  </Box>
-                  <Typography variant="h4" component="h3" sx={{ color: 'primary.dark', mb: 1 }}>
-                    {title}
-                  </Typography>
-                  <Typography color="text.secondary">{text}</Typography>
-                </CardContent>
-              </Card>
+              <IconCard Icon={Icon} title={title} text={text} iconColors={{ bgcolor: 'primary.main', color: '#fff' }} />
             </Grid>
           ))}
         </Grid>

@@ -5,7 +5,7 @@ import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
 import LocalFloristIcon from '@mui/icons-material/LocalFlorist';
 import SpaIcon from '@mui/icons-material/Spa';
 import WbTwilightIcon from '@mui/icons-material/WbTwilight';
-import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, Container, Grid, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import heroUrl from '../../assets/hero.svg';
@@ -13,6 +13,7 @@ import { site } from '../../shared/config/site.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { palette } from '../../shared/theme.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { IconCard } from '../../shared/ui/IconCard.tsx';
 import { ClosingCta, Section, SectionHeading } from '../../shared/ui/Section.tsx';
 import { BookOrLearnMore } from '../coaching/BookOrLearnMore.tsx';
 
@@ -119,34 +120,13 @@ export default function HomePage() {
         <Grid container spacing={3} sx={{ justifyContent: 'center' }}>
           {AREAS.map(({ title, Icon, text }) => (
             <Grid key={title} size={{ xs: 12, sm: 6, md: 4 }}>
-              <Card
-                sx={{
-                  height: '100%',
-                  transition: 'transform 240ms, box-shadow 240ms',
-                  '&:hover': { transform: 'translateY(-4px)' },
-                }}
-              >
-                <CardContent sx={{ p: 4 }}>
-                  <Box
-                    sx={{
-                      width: 56,
-                      height: 56,
-                      borderRadius: '50%',
-                      display: 'grid',
-                      placeItems: 'center',
-                      bgcolor: alpha(palette.saffronLight, 0.22),
-                      color: 'secondary.dark',
-                      mb: 2,
-                    }}
-                  >
-                    <Icon aria-hidden />
-                  </Box>
-                  <Typography variant="h4" component="h3" sx={{ color: 'primary.dark', mb: 1 }}>
-                    {title}
-                  </Typography>
-                  <Typography color="text.secondary">{text}</Typography>
-                </CardContent>
-              </Card>
+              <IconCard
+                Icon={Icon}
+                title={title}
+                text={text}
+                iconColors={{ bgcolor: alpha(palette.saffronLight, 0.22), color: 'secondary.dark' }}
+                lift
+              />
             </Grid>
           ))}
         </Grid>
