@@ -1,18 +1,7 @@
 import type { CommunityPost, CommunityPostInput, CurrentUser } from '@coach/contracts';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Container,
-  Grid,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Grid, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type Ref } from 'react';
@@ -234,9 +223,7 @@ function Composer({
             {prompt ? 'Share Your Reflection' : 'Share with the Circle'}
           </Typography>
         </Stack>
-        {prompt && (
-          <ReflectionPrompt prompt={prompt} />
-        )}
+        {prompt && <ReflectionPrompt prompt={prompt} />}
         <TextField
           label={prompt ? 'Your reflection' : 'Your message'}
           placeholder={prompt ? 'Let your answer unfold gently...' : 'What is on your heart today?'}
@@ -280,9 +267,7 @@ function Feed({ posts, userId }: { posts: UseQueryResult<CommunityPost[]>; userI
     );
   }
   if (posts.isError) {
-    return (
-      <LoadError what="the circle’s posts" onRetry={() => void posts.refetch()} />
-    );
+    return <LoadError what="the circle’s posts" onRetry={() => void posts.refetch()} />;
   }
   if (posts.data.length === 0) {
     return (

@@ -59,9 +59,7 @@ export function PostCard({ post, mine }: { post: CommunityPost; mine: boolean })
             </Typography>
           </Box>
         </Stack>
-        {post.prompt && (
-          <ReflectionPrompt prompt={post.prompt} />
-        )}
+        {post.prompt && <ReflectionPrompt prompt={post.prompt} />}
         <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{post.content}</Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 2, pt: 1.5, borderTop: '1px solid', borderColor: 'divider' }}>
           <InertAction label="Like" icon={<FavoriteBorderIcon />} />

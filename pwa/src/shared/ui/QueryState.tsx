@@ -32,9 +32,7 @@ export function QueryState<T>({
     );
   }
   if (query.isError) {
-    return (
-      <LoadError what={what} onRetry={() => void query.refetch()} />
-    );
+    return <LoadError what={what} onRetry={() => void query.refetch()} />;
   }
   if (query.data.length === 0) {
     return (
