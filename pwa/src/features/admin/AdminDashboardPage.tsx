@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth, useLogout } from '../../shared/api/auth.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { BigNumber } from '../../shared/ui/BigNumber.tsx';
 import { PromptCard } from '../../shared/ui/PromptCard.tsx';
 import { SectionTabs } from '../../shared/ui/SectionTabs.tsx';
 import { PageFallback } from '../../shared/layout/Layout.tsx';
@@ -117,17 +118,7 @@ function CountCard({ icon, label, value }: { icon: ReactNode; label: string; val
               {label}
             </Typography>
           </Stack>
-          <Typography
-            sx={{
-              fontFamily: (t) => t.typography.h1.fontFamily,
-              fontSize: { xs: '2.2rem', sm: '2.8rem' },
-              fontWeight: 700,
-              lineHeight: 1.1,
-              color: 'primary.dark',
-            }}
-          >
-            {value === undefined ? <Skeleton width={60} /> : value.toLocaleString('en-US')}
-          </Typography>
+          <BigNumber>{value === undefined ? <Skeleton width={60} /> : value.toLocaleString('en-US')}</BigNumber>
         </CardContent>
       </Card>
     </Grid>

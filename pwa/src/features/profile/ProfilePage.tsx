@@ -20,6 +20,7 @@ import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { BigNumber } from '../../shared/ui/BigNumber.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { SectionTabs } from '../../shared/ui/SectionTabs.tsx';
 import { palette } from '../../shared/theme.ts';
@@ -160,17 +161,7 @@ function StatCard({ icon, label, value }: { icon: ReactNode; label: string; valu
           <Box sx={{ color: 'secondary.main', mb: 0.5 }} aria-hidden>
             {icon}
           </Box>
-          <Typography
-            sx={{
-              fontFamily: (t) => t.typography.h1.fontFamily,
-              fontSize: { xs: '2.2rem', sm: '2.8rem' },
-              fontWeight: 700,
-              lineHeight: 1.1,
-              color: 'primary.dark',
-            }}
-          >
-            {value ?? <Skeleton width={40} sx={{ mx: 'auto' }} />}
-          </Typography>
+          <BigNumber>{value ?? <Skeleton width={40} sx={{ mx: 'auto' }} />}</BigNumber>
           <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, color: 'text.secondary' }}>
             {label}
           </Typography>
