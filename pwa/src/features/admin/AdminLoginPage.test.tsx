@@ -35,7 +35,8 @@ describe('AdminLoginPage', () => {
     );
     // The page is a lazy chunk: its first import in a test run takes a moment.
     expect(await screen.findByRole('button', { name: 'Sign in to Admin' }, { timeout: 8000 })).toBeInTheDocument();
-    expect(document.title).toMatch(/^Admin Login - /);
+    // The title is set in an effect after the page renders.
+    await waitFor(() => expect(document.title).toMatch(/^Admin Login - /));
   });
 
   it('shows the field messages and calls nothing while invalid', async () => {
