@@ -37,8 +37,9 @@ describe('public routes (spec §2): every page in the shared layout, with its ow
       ).toBeInTheDocument();
       expect(document.title).toBe(`${title} - ${site.brand}`);
       expect(screen.getByRole('banner')).toBeInTheDocument();
-      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
       expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeInTheDocument();
+      // The footer and the widgets mount once the page has loaded and gone idle.
+      expect(await screen.findByRole('contentinfo', {}, { timeout: 15_000 })).toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'Ask the coach' }, { timeout: 15_000 })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Open spiritual guidance chat' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Chat on WhatsApp' })).toBeInTheDocument();

@@ -1,14 +1,13 @@
 import { Box, CircularProgress } from '@mui/material';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAfterLoad } from '../hooks/useAfterLoad.ts';
 import { Notices } from '../notices/Notices.tsx';
 import { PwaStatus } from '../pwa/PwaStatus.tsx';
-import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
-// The floating widgets are not needed for the first paint: they load once the page is loaded and
-// idle, so their code and rendering stay out of the startup's long tasks.
+// Their own chunks: not needed for the first paint.
+const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
 const FloatingWidgets = lazy(() => import('./FloatingWidgets.tsx'));
 
 export function PageFallback() {
@@ -23,7 +22,14 @@ export function PageFallback() {
 /** Every page: header, main content with its transition, footer, floating widgets, notices. */
 export function Layout() {
   const { pathname } = useLocation();
-  const widgetsReady = useAfterLoad();
+  // The footer is below the fold and the widgets float: both mount once the page is loaded and
+  // idle, so their styles and queries stay out of the startup's long tasks.
+  const afterLoad = useAfterLoad();
+  // The first page shown does not fade in: a transition is between pages, and an entering page
+  // would hold back its largest paint.
+  const [firstPath] = useState(pathname);
+  const [transition, setTransition] = useState(false);
+  if (!transition && pathname !== firstPath) setTransition(true);
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'instant' as ScrollBehavior });
@@ -56,7 +62,7 @@ export function Layout() {
         <Box
           key={pathname}
           sx={{
-            animation: 'page-enter 420ms cubic-bezier(0.2, 0.7, 0.2, 1)',
+            animation: transition ? 'page-enter 420ms cubic-bezier(0.2, 0.7, 0.2, 1)' : 'none',
             '@keyframes page-enter': {
               from: { opacity: 0, transform: 'translateY(14px)' },
               to: { opacity: 1, transform: 'none' },
@@ -69,9 +75,9 @@ export function Layout() {
           </Suspense>
         </Box>
       </Box>
-      <Footer />
-      {widgetsReady && (
+      {afterLoad && (
         <Suspense fallback={null}>
+          <Footer />
           <FloatingWidgets />
         </Suspense>
       )}
