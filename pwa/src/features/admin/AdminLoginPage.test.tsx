@@ -37,7 +37,7 @@ describe('AdminLoginPage', () => {
     expect(await screen.findByRole('button', { name: 'Sign in to Admin' }, { timeout: 8000 })).toBeInTheDocument();
     // The title is set in an effect after the page renders.
     await waitFor(() => expect(document.title).toMatch(/^Admin Login - /));
-  });
+  }, 15_000);
 
   it('shows the field messages and calls nothing while invalid', async () => {
     let called = false;
