@@ -36,9 +36,14 @@ export function createQueues(connection: Redis) {
 }
 export type Queues = ReturnType<typeof createQueues>;
 
+/** How long a publish may take: BullMQ's connection waits for Redis without limit. */
+export const PUBLISH_TIMEOUT_MS = 5_000;
+
 /**
  * Publishes a domain event: validates its payload and adds one job to every consuming queue.
- * The job id comes from the event id, so publishing the same event twice adds it once.
+ * The job id comes from the event id, so publishing the same event twice adds it once. While
+ * Redis is unreachable it fails after PUBLISH_TIMEOUT_MS instead of holding the request; an add
+ * still pending then may land later, which the job id makes harmless.
  */
 export function createEventPublisher(queues: Queues) {
   return async function publish<E extends EventName>(name: E, payload: EventPayload<E>, id: string = randomUUID()) {
@@ -48,7 +53,16 @@ export function createEventPublisher(queues: Queues) {
       payload: eventPayloadSchemas[name].parse(payload) as EventPayload<E>,
       occurredAt: new Date().toISOString(),
     };
-    await Promise.all(EVENT_ROUTES[name].map((queue) => queues.get(queue).add(name, job, { jobId: `${name}-${id}` })));
+    const adds = Promise.all(EVENT_ROUTES[name].map((queue) => queues.get(queue).add(name, job, { jobId: `${name}-${id}` })));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`publishing ${name} timed out`)), PUBLISH_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([adds, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
     return job;
   };
 }

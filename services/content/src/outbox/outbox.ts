@@ -2,8 +2,6 @@ import type { EventName, EventPayload } from '@coach/contracts';
 import type { Logger, PublishEvent } from '@coach/kit';
 import mongoose, { type Model, type Types } from 'mongoose';
 
-/** How long a publish may take before the row is left to the sweep (BullMQ waits on a down Redis). */
-const PUBLISH_TIMEOUT_MS = 5_000;
 /** A row still pending after this long is published again by the sweep. */
 export const SWEEP_GRACE_MS = 30_000;
 const SWEEP_EVERY_MS = 60_000;
@@ -25,16 +23,9 @@ export interface EventSource<E extends EventName, Row extends StoredRow> {
 
 export function createOutbox(publish: PublishEvent, logger: Logger) {
   async function publishRow<E extends EventName, Row extends StoredRow>(source: EventSource<E, Row>, row: Row) {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`publishing ${source.event} timed out`)), PUBLISH_TIMEOUT_MS);
-    });
-    try {
-      // The row id is the event id: publishing again (sweep, late add) queues nothing new.
-      await Promise.race([publish(source.event, source.payloadOf(row), row._id.toString()), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    // The row id is the event id: publishing again (sweep, late add) queues nothing new.
+    // kit's publish gives up after a few seconds while Redis is unreachable.
+    await publish(source.event, source.payloadOf(row), row._id.toString());
     await source.model.updateOne({ _id: row._id }, { $unset: { eventPending: 1 } });
   }
 
