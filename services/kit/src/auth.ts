@@ -58,3 +58,6 @@ export function createSessionVerifier(publicKey: string, redis: Redis) {
   };
   return { read, optionalUser, requireUser, requireAdmin };
 }
+
+/** The middlewares and reader a service gets from createSessionVerifier. */
+export type SessionVerifier = ReturnType<typeof createSessionVerifier>;

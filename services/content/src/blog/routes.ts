@@ -1,10 +1,8 @@
 import { blogPostInputSchema, idParamSchema, slugParamSchema } from '@coach/contracts';
-import { parse, type createSessionVerifier } from '@coach/kit';
+import { parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import * as blog from './service.ts';
 import { toAdminPost, toPublicPost } from './shape.ts';
-
-type Sessions = ReturnType<typeof createSessionVerifier>;
 
 /** Public reads: /api/blog/posts and /api/blog/:slug. Revalidated by ETag on every read. */
 export function publicBlogRoutes(): Router {
@@ -22,7 +20,7 @@ export function publicBlogRoutes(): Router {
 }
 
 /** The admin's blog management: /api/admin/blog-posts (drafts included). */
-export function adminBlogRoutes(sessions: Sessions): Router {
+export function adminBlogRoutes(sessions: SessionVerifier): Router {
   const router = Router();
   router.use('/api/admin/blog-posts', sessions.requireAdmin, (_req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -1,14 +1,12 @@
 import type { Redis } from '@coach/kit';
 import { contactInputSchema, type Accepted, type ContactMessage } from '@coach/contracts';
-import { idempotent, parse, type createSessionVerifier } from '@coach/kit';
+import { idempotent, parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { Outbox } from '../outbox/outbox.ts';
 import { contactReceived } from '../outbox/sources.ts';
 import { ContactMessageModel } from './model.ts';
 
-type Sessions = ReturnType<typeof createSessionVerifier>;
-
-export function contactRoutes(redis: Redis, outbox: Outbox, sessions: Sessions): Router {
+export function contactRoutes(redis: Redis, outbox: Outbox, sessions: SessionVerifier): Router {
   const router = Router();
 
   /** Stores the message, then publishes contact.received (e-mails to the coach and the sender). */

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DailyPostJob, DailyPostResult } from '@coach/contracts';
-import { HttpError, idempotent, type createSessionVerifier, type Redis } from '@coach/kit';
+import { HttpError, idempotent, type SessionVerifier, type Redis } from '@coach/kit';
 import type { JobsOptions } from 'bullmq';
 import { Router } from 'express';
 import { toPublicPost } from '../blog/shape.ts';
 import type { JobRunner } from '../jobs.ts';
 import { findGeneratedPost } from './store.ts';
 
-type Sessions = ReturnType<typeof createSessionVerifier>;
 const STORED_POLL_MS = 50;
 /** The admin is waiting: one retry, soon, rather than the long backoff of scheduled runs. */
 const ADMIN_JOB_ATTEMPTS: JobsOptions = { attempts: 2, backoff: { type: 'fixed', delay: 1000 } };
@@ -22,7 +21,7 @@ export const DAILY_POST_MESSAGES = {
  * once this service's consumer has stored it, or 503/504 within `timeoutMs`. An Idempotency-Key
  * makes a retried click generate one post.
  */
-export function dailyPostRoutes(redis: Redis, sessions: Sessions, jobs: JobRunner, timeoutMs: number): Router {
+export function dailyPostRoutes(redis: Redis, sessions: SessionVerifier, jobs: JobRunner, timeoutMs: number): Router {
   const router = Router();
   router.post(
     '/api/blog/generate-daily',

@@ -1,14 +1,12 @@
 import type { Redis } from '@coach/kit';
 import { newsletterInputSchema, type Accepted, type NewsletterSubscriber } from '@coach/contracts';
-import { idempotent, parse, type createSessionVerifier } from '@coach/kit';
+import { idempotent, parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { Outbox } from '../outbox/outbox.ts';
 import { newsletterSubscribed } from '../outbox/sources.ts';
 import { SubscriberModel } from './model.ts';
 
-type Sessions = ReturnType<typeof createSessionVerifier>;
-
-export function newsletterRoutes(redis: Redis, outbox: Outbox, sessions: Sessions): Router {
+export function newsletterRoutes(redis: Redis, outbox: Outbox, sessions: SessionVerifier): Router {
   const router = Router();
 
   /** Subscribing twice is not an error: one row is kept and the welcome goes out once. */

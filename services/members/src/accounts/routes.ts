@@ -1,18 +1,16 @@
 import { loginInputSchema, SESSION_COOKIE, signupInputSchema, type CurrentUser } from '@coach/contracts';
-import { HttpError, parse, type createSessionVerifier, type PublishEvent } from '@coach/kit';
+import { HttpError, parse, type SessionVerifier, type PublishEvent } from '@coach/kit';
 import { Router, type CookieOptions, type Request, type Response } from 'express';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { UserDoc } from './model.ts';
 import { authenticate, findUser, signup, toCurrentUser } from './service.ts';
 import type { SessionIssuer } from './sessions.ts';
 
-type Sessions = ReturnType<typeof createSessionVerifier>;
-
 /** One answer for an unknown e-mail, a wrong password and a member at the admin door. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export interface AuthDeps {
-  sessions: Sessions;
+  sessions: SessionVerifier;
   issuer: SessionIssuer;
   limiter: LoginLimiter;
   publish: PublishEvent;

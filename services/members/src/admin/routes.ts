@@ -1,13 +1,11 @@
 import { userIdParamSchema, type Accepted } from '@coach/contracts';
-import { parse, type createSessionVerifier } from '@coach/kit';
+import { parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { SessionIssuer } from '../accounts/sessions.ts';
 import { deleteUser, listUsers } from './service.ts';
 
-type Sessions = ReturnType<typeof createSessionVerifier>;
-
 /** The admin's user management: 401 when signed out, 403 for members. */
-export function adminUserRoutes(sessions: Sessions, issuer: SessionIssuer): Router {
+export function adminUserRoutes(sessions: SessionVerifier, issuer: SessionIssuer): Router {
   const router = Router();
   router.use('/api/admin/users', sessions.requireAdmin, (_req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -1,13 +1,11 @@
 import { communityPostInputSchema } from '@coach/contracts';
-import { parse, type createSessionVerifier } from '@coach/kit';
+import { parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { weeklyPrompt } from './prompts.ts';
 import { createPost, listFeed } from './service.ts';
 
-type Sessions = ReturnType<typeof createSessionVerifier>;
-
 /** The Sacred Circle: the weekly prompt (public) and the members' feed. */
-export function communityRoutes(sessions: Sessions): Router {
+export function communityRoutes(sessions: SessionVerifier): Router {
   const router = Router();
   router.get('/api/community/weekly-prompt', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json({ prompt: weeklyPrompt(new Date()) });

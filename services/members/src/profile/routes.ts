@@ -1,11 +1,9 @@
-import type { createSessionVerifier } from '@coach/kit';
+import type { SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { getProgress, listJourney, listPurchases } from './service.ts';
 
-type Sessions = ReturnType<typeof createSessionVerifier>;
-
 /** The signed-in member's own profile data; nobody can read another member's. */
-export function profileRoutes(sessions: Sessions): Router {
+export function profileRoutes(sessions: SessionVerifier): Router {
   const router = Router();
   router.use('/api/profile', sessions.requireUser, (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
