@@ -72,7 +72,7 @@ function manifest(env: Record<string, string>): Partial<ManifestOptions> {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   // Each build has its own id unless BUILD_ID names it: it busts the persisted query cache and
   // changes the service worker, so an installed app is offered the new release.
@@ -81,24 +81,26 @@ export default defineConfig(({ mode }) => {
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     plugins: [
       react(),
-      VitePWA({
-        strategies: 'injectManifest',
-        srcDir: 'src',
-        filename: 'sw.ts',
-        // src/main.tsx registers the worker itself (workbox-window, after the first paint).
-        injectRegister: false,
-        registerType: 'prompt',
-        includeManifestIcons: false,
-        manifest: manifest(env),
-        injectManifest: {
-          rollupFormat: 'iife',
-          // The shell, every page's chunk (member pages too: they show their sign-in offline),
-          // fonts (woff2 only: every browser that runs the worker reads it), local images and
-          // offline.html. Icons and screenshots are for the install only.
-          globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-        },
-        devOptions: { enabled: false },
-      }),
+      // The prerender bundle (scripts/build.ts) needs no service worker of its own.
+      !isSsrBuild &&
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'src',
+          filename: 'sw.ts',
+          // src/main.tsx registers the worker itself (workbox-window, after the first paint).
+          injectRegister: false,
+          registerType: 'prompt',
+          includeManifestIcons: false,
+          manifest: manifest(env),
+          injectManifest: {
+            rollupFormat: 'iife',
+            // The shell, every page's chunk (member pages too: they show their sign-in offline),
+            // fonts (woff2 only: every browser that runs the worker reads it), local images and
+            // offline.html. Icons and screenshots are for the install only.
+            globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+          },
+          devOptions: { enabled: false },
+        }),
     ],
     server: {
       // `vite dev` talks to a locally started stack (npm start serves the gateway on 8080).
@@ -108,6 +110,8 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       sourcemap: false,
     },
+    // The prerender bundle carries its dependencies, so Node never resolves MUI's browser builds.
+    ssr: { noExternal: true },
     test: {
       name: 'pwa',
       root: import.meta.dirname,

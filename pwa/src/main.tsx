@@ -1,35 +1,24 @@
 import '@fontsource/cormorant-garamond/latin-500.css';
 import '@fontsource/cormorant-garamond/latin-600.css';
 import '@fontsource/cormorant-garamond/latin-700.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppProviders } from './shared/AppProviders.tsx';
-import { afterLoad } from './shared/hooks/useAfterLoad.ts';
-import { createQueryClient } from './shared/api/client.ts';
-import { captureInstallPrompt } from './shared/pwa/installPrompt.ts';
-import { AppRoutes } from './App.tsx';
 
-captureInstallPrompt();
-const queryClient = createQueryClient();
+// This entry stays tiny. Public pages arrive prerendered (src/prerender): the browser paints them
+// first, and only then are the scripts fetched and the page hydrated. The shell (other routes, and
+// every page the service worker serves) starts at once.
+const container = document.getElementById('root')!;
+const prerendered = container.firstElementChild !== null;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders client={queryClient} persist>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+/** Resolves after the next frame is painted. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+/** Lets the browser run what waits (input, paint) between two start-up steps. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-// The worker and the outbox replay are not needed for the first paint: they load after it, once idle.
-afterLoad(() => {
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    void import('./shared/pwa/registerSW.ts').then((m) => m.registerServiceWorker());
-  }
-  void Promise.all([import('./shared/pwa/pageOutbox.ts'), import('./shared/pwa/outboxNotices.ts')]).then(
-    ([{ startOutboxSync }, { announceOutboxEvent }]) =>
-      startOutboxSync((event) => announceOutboxEvent(event, queryClient)),
-  );
-});
+if (prerendered) await afterPaint();
+// Each import evaluates its modules in a task of its own: React first, then theme and styling,
+// then the app, so no single start-up task blocks input for long.
+await import('react-dom/client');
+await yieldToBrowser();
+await import('./shared/theme.ts');
+await yieldToBrowser();
+const { startApp } = await import('./shared/start/startApp.tsx');
+startApp(container, prerendered);

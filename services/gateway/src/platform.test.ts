@@ -199,13 +199,29 @@ describe('gateway resilience', () => {
 });
 
 describe('serving the PWA', () => {
-  it('serves the app shell for client routes, revalidated on every load, with security headers', async () => {
+  it('serves a public page prerendered, revalidated on every load, with security headers', async () => {
     const res = await api('/coaching');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-request-id')).toBeTruthy();
+    const html = await res.text();
+    expect(html).toContain('<title>Coaching Programs - ');
+    expect(html).toContain('Transformational Coaching Programs');
+    // The trailing-slash form is the same page.
+    expect(await (await api('/coaching/')).text()).toBe(html);
+  });
+
+  it('serves the empty app shell for routes that are not prerendered, and never a file outside them', async () => {
+    for (const route of ['/blog/some-post', '/community', '/admin/dashboard', '/prerendered/../../package']) {
+      const res = await api(route);
+      expect(res.status, route).toBe(200);
+      expect(await res.text(), route).toContain('<div id="root"></div>');
+    }
+    const escape = await api('/legal/..%2f..%2f..%2fpackage');
+    expect(escape.status).toBe(404);
+    expect(await escape.text()).not.toContain('"dependencies"');
   });
 
   it('answers 404 for a missing file instead of the shell', async () => {

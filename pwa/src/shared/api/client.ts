@@ -68,7 +68,12 @@ type On401 = 'throw' | 'returnNull';
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
+    if (on401 === 'returnNull' && res.status === 401) {
+      // Read to the end: an unread body keeps the request open in the browser (the page never
+      // looks loaded to tools that wait for the network to settle).
+      await res.text();
+      return null;
+    }
     await throwIfNotOk(res);
     return (await res.json()) as T;
   };

@@ -1,7 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, memo, useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth, useLogout } from '../api/auth.ts';
 import { palette } from '../theme.ts';
@@ -39,14 +39,87 @@ const desktopLinkSx = {
   '&[aria-current="page"]': { color: '#fff', bgcolor: 'primary.main' },
 } as const;
 
+/**
+ * The signed-in state, read by the small parts of the header that show it: only they re-render
+ * when the current user arrives, not the whole bar.
+ */
+function useAccount() {
+  const { user, isAuthenticated } = useAuth();
+  const { logout, isPending: loggingOut } = useLogout();
+  return { isAuthenticated, greeting: user ? `Welcome, ${user.name || user.username}` : '', logout, loggingOut };
+}
+
+/** The wide screens' links. Memoised: the header re-renders on scroll; these links do not change with it. */
+const DesktopNav = memo(function DesktopNav() {
+  const { isAuthenticated } = useAuth();
+  return (
+    <Box
+      component="ul"
+      sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.25, listStyle: 'none', m: 0, p: 0, ml: 'auto' }}
+    >
+      {MAIN_NAV.map((item) => (
+        <li key={item.to}>
+          <Box component={NavLink} to={item.to} end={item.to === '/'} sx={desktopLinkSx}>
+            {item.label}
+          </Box>
+        </li>
+      ))}
+      {isAuthenticated &&
+        MEMBER_NAV.map((item) => (
+          <li key={item.to}>
+            <Box component={NavLink} to={item.to} sx={desktopLinkSx}>
+              {item.desktop}
+            </Box>
+          </li>
+        ))}
+    </Box>
+  );
+});
+
+/** Wide screens: the greeting and Logout, or Sign In and the booking button. */
+function AccountActions() {
+  const { isAuthenticated, greeting, logout, loggingOut } = useAccount();
+  return (
+    <Box sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: 1.5 }}>
+      {isAuthenticated ? (
+        <>
+          <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{greeting}</Typography>
+          <Button variant="outlined" onClick={logout} disabled={loggingOut}>
+            Logout
+          </Button>
+        </>
+      ) : (
+        <>
+          <Box component={NavLink} to="/login" sx={desktopLinkSx}>
+            Sign In
+          </Box>
+          <BookingButton>Book Free Call</BookingButton>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** The drawer with the signed-in state it shows. */
+function HeaderMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { isAuthenticated, greeting, logout, loggingOut } = useAccount();
+  return (
+    <MobileMenu
+      open={open}
+      onClose={onClose}
+      greeting={greeting}
+      isAuthenticated={isAuthenticated}
+      onLogout={logout}
+      loggingOut={loggingOut}
+    />
+  );
+}
+
 export function Header() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [open, setOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  const { user, isAuthenticated } = useAuth();
-  const { logout, isPending: loggingOut } = useLogout();
   const close = () => setOpen(false);
-  const greeting = user ? `Welcome, ${user.name || user.username}` : '';
 
   return (
     <AppBar
@@ -76,43 +149,8 @@ export function Header() {
         }}
       >
         <Logo />
-        <Box
-          component="ul"
-          sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.25, listStyle: 'none', m: 0, p: 0, ml: 'auto' }}
-        >
-          {MAIN_NAV.map((item) => (
-            <li key={item.to}>
-              <Box component={NavLink} to={item.to} end={item.to === '/'} sx={desktopLinkSx}>
-                {item.label}
-              </Box>
-            </li>
-          ))}
-          {isAuthenticated &&
-            MEMBER_NAV.map((item) => (
-              <li key={item.to}>
-                <Box component={NavLink} to={item.to} sx={desktopLinkSx}>
-                  {item.desktop}
-                </Box>
-              </li>
-            ))}
-        </Box>
-        <Box sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: 1.5 }}>
-          {isAuthenticated ? (
-            <>
-              <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{greeting}</Typography>
-              <Button variant="outlined" onClick={logout} disabled={loggingOut}>
-                Logout
-              </Button>
-            </>
-          ) : (
-            <>
-              <Box component={NavLink} to="/login" sx={desktopLinkSx}>
-                Sign In
-              </Box>
-              <BookingButton>Book Free Call</BookingButton>
-            </>
-          )}
-        </Box>
+        <DesktopNav />
+        <AccountActions />
         <IconButton
           aria-label="Open menu"
           aria-expanded={open}
@@ -129,14 +167,7 @@ export function Header() {
       {/* The drawer is its own chunk, loaded on the first tap: most visitors never open it. */}
       {menuLoaded && (
         <Suspense fallback={null}>
-          <MobileMenu
-            open={open}
-            onClose={close}
-            greeting={greeting}
-            isAuthenticated={isAuthenticated}
-            onLogout={logout}
-            loggingOut={loggingOut}
-          />
+          <HeaderMenu open={open} onClose={close} />
         </Suspense>
       )}
     </AppBar>

@@ -55,7 +55,10 @@ export function Layout() {
       >
         Skip to content
       </Box>
-      <Header />
+      {/* Hydrated apart from the page (see Section). */}
+      <Suspense>
+        <Header />
+      </Suspense>
       <PwaStatus />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, pt: { xs: '68px', lg: '84px' }, outline: 'none' }}>
         {/* Keyed by path so each page enters with its own transition (off with reduced motion). */}

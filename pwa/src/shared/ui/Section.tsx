@@ -1,7 +1,10 @@
 import { Box, Container, Typography, type BoxProps } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 
-/** A page section with generous spacing; `tone` sets its background. */
+/**
+ * A page section with generous spacing; `tone` sets its background. Its Suspense boundary lets a
+ * prerendered page hydrate section by section, in short tasks, rather than all in one.
+ */
 export function Section({
   children,
   tone = 'default',
@@ -15,7 +18,9 @@ export function Section({
       {...props}
       sx={{ py: { xs: 7, md: 11 }, bgcolor: bg, color: tone === 'plum' ? '#fff' : undefined, ...props.sx }}
     >
-      <Container maxWidth={maxWidth}>{children}</Container>
+      <Suspense>
+        <Container maxWidth={maxWidth}>{children}</Container>
+      </Suspense>
     </Box>
   );
 }

@@ -3,12 +3,23 @@ import { existsSync } from 'node:fs';
 import express, { Router } from 'express';
 
 /** Files that must be revalidated on every load so a new release is picked up. */
-const ALWAYS_REVALIDATE = /^\/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/;
+const ALWAYS_REVALIDATE = /^\/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|prerendered\/.+)$/;
+
+/**
+ * A public page the build prerendered (pwa/src/prerender: dist/prerendered/<path>.html, '/' as
+ * index.html), or undefined. The lookup stays inside that folder whatever the path says.
+ */
+function prerenderedPage(distDir: string, urlPath: string): string | undefined {
+  const dir = path.join(distDir, 'prerendered');
+  const route = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+  const file = path.join(dir, `${route === '/' ? '/index' : route}.html`);
+  return file.startsWith(`${dir}${path.sep}`) && existsSync(file) ? file : undefined;
+}
 
 /**
  * Serves the built PWA: hashed assets immutable for a year, the shell and service worker
- * revalidated every time, and the SPA fallback (index.html) for any route path that is not a
- * file and not under /api.
+ * revalidated every time, a public page's prerendered HTML where the build wrote one, and the
+ * SPA fallback (index.html) for any other route path that is not a file and not under /api.
  */
 export function pwaRoutes(distDir: string): Router {
   const router = Router();
@@ -31,7 +42,7 @@ export function pwaRoutes(distDir: string): Router {
       return res.status(503).type('text').send('The site is being built. Run `npm start` to build it.');
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    res.sendFile(prerenderedPage(distDir, req.path) ?? indexHtml);
   });
   return router;
 }

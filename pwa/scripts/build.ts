@@ -1,0 +1,21 @@
+// `pnpm build`: the client (with the service worker), then the prerender bundle, then the
+// prerendered public pages. One BUILD_ID for both bundles, so their markup agrees.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+process.env.BUILD_ID ||= new Date().toISOString();
+const root = path.resolve(import.meta.dirname, '..');
+const ssrOutDir = path.join(root, 'node_modules/.prerender');
+
+await build({ root });
+await build({
+  root,
+  logLevel: 'warn',
+  build: { ssr: 'src/prerender/prerender.tsx', outDir: ssrOutDir, emptyOutDir: true },
+});
+const { prerenderSite } = (await import(
+  pathToFileURL(path.join(ssrOutDir, 'prerender.js')).href
+)) as typeof import('../src/prerender/prerender.tsx');
+const pages = await prerenderSite(path.join(root, 'dist'));
+console.log(`prerendered ${pages.length} pages`);

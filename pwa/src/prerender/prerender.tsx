@@ -1,0 +1,82 @@
+// Build step (run by scripts/build.ts from its SSR bundle): writes the public pages' HTML, so a
+// first visit paints the page at once and the app hydrates it instead of drawing it from scratch.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from '../App.tsx';
+import { LEGAL_PAGES } from '../features/legal/pages.ts';
+import { AppProviders } from '../shared/AppProviders.tsx';
+import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
+
+/** The pages a first visit lands on. Blog posts, member and admin pages use the shell. */
+export const PRERENDERED_PATHS: readonly string[] = [
+  '/',
+  '/about',
+  '/coaching',
+  '/testimonials',
+  '/blog',
+  '/ask-ai',
+  '/contact',
+  '/login',
+  '/signup',
+  ...LEGAL_PAGES.map((page) => `/legal/${page.slug}`),
+];
+
+/** Where the gateway looks for a path's page: dist/prerendered/<path>.html ('/' is index). */
+export const PRERENDER_DIR = 'prerendered';
+export const prerenderedFile = (urlPath: string): string => `${urlPath === '/' ? '/index' : urlPath}.html`;
+
+async function renderPage(urlPath: string): Promise<{ html: string; styles: string; title?: string }> {
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
+  let title: string | undefined;
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <CacheProvider value={cache}>
+      <PageTitleSink.Provider value={(t) => (title = t)}>
+        <AppProviders>
+          <StaticRouter location={urlPath}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </PageTitleSink.Provider>
+    </CacheProvider>,
+    {
+      // A part that fails here would be left to the browser to draw, and the build hide it.
+      onError: (error) => void errors.push(error),
+      // Every boundary inline, in place: an outlined one needs an inline script, which the CSP forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  const html = await text(prelude);
+  if (errors.length > 0) throw new AggregateError(errors, `Prerendering ${urlPath} failed`);
+  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)), title };
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Writes dist/prerendered/*.html from dist/index.html, the shell. */
+export async function prerenderSite(distDir: string): Promise<string[]> {
+  const shell = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const written: string[] = [];
+  for (const urlPath of PRERENDERED_PATHS) {
+    const { html, styles, title } = await renderPage(urlPath);
+    let page = shell
+      // The page is readable without its scripts: they load after the HTML, CSS, fonts and images.
+      .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+      .replace('</head>', `${styles}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    if (!page.includes(html)) throw new Error(`The shell has no empty <div id="root"></div> for ${urlPath}`);
+    const file = path.join(distDir, PRERENDER_DIR, prerenderedFile(urlPath));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, page);
+    written.push(file);
+  }
+  return written;
+}

@@ -1,0 +1,41 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from '../../App.tsx';
+import { AppProviders } from '../AppProviders.tsx';
+import { createQueryClient } from '../api/client.ts';
+import { afterLoad } from '../hooks/useAfterLoad.ts';
+import { captureInstallPrompt } from '../pwa/installPrompt.ts';
+
+/**
+ * Renders the app into the container, or hydrates the page the build prerendered there. Both at
+ * transition priority, so React yields to the browser between components instead of blocking it.
+ */
+export function startApp(container: HTMLElement, prerendered: boolean): void {
+  captureInstallPrompt();
+  const queryClient = createQueryClient();
+  const app = (
+    <StrictMode>
+      <AppProviders client={queryClient} persist>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>
+  );
+  startTransition(() => {
+    if (prerendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+
+  // The worker and the outbox replay are not needed for the first paint: they load after it, once idle.
+  afterLoad(() => {
+    if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+      void import('../pwa/registerSW.ts').then((m) => m.registerServiceWorker());
+    }
+    void Promise.all([import('../pwa/pageOutbox.ts'), import('../pwa/outboxNotices.ts')]).then(
+      ([{ startOutboxSync }, { announceOutboxEvent }]) =>
+        startOutboxSync((event) => announceOutboxEvent(event, queryClient)),
+    );
+  });
+}
