@@ -235,3 +235,45 @@ test.describe('AI guidance', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Unable to connect' })).toHaveCount(0);
   });
 });
+
+test.describe('prerendered pages', () => {
+  const prerendered = [
+    ...PAGES,
+    { path: '/login', heading: 'Welcome Back' },
+    { path: '/signup', heading: 'Join the Journey' },
+    { path: '/legal/terms', heading: 'Terms and Conditions' },
+  ];
+  for (const p of prerendered) {
+    test(`${p.path} arrives as HTML and hydrates without a mismatch`, async ({ page, request }) => {
+      // The page's content is in the HTML the server sends, before any script runs.
+      const html = await (await request.get(p.path)).text();
+      expect(html).toContain(p.heading.replace(/&/g, '&amp;'));
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        // A signed-out visitor's /api/auth/me answers 401, which the browser logs; anything else counts.
+        if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
+      });
+      await page.goto(p.path);
+      await expect(page.getByRole('contentinfo')).toContainText('© 2025'); // mounted after hydration
+      // Hydrated: a header link navigates inside the app, without loading a new document.
+      await page.evaluate(() => Object.assign(window, { samePage: true }));
+      await page.getByRole('banner').getByRole('link').first().click();
+      await expect(page).toHaveURL(/\/$/);
+      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('/blog arrives with its posts in the HTML and keeps them once hydrated', async ({ page, request }) => {
+    const [first] = (await (await request.get('/api/blog/posts')).json()) as Array<{ title: string }>;
+    expect(await (await request.get('/blog')).text()).toContain(first.title);
+    await page.goto('/blog');
+    await expect(page.locator('main article').first()).toContainText(first.title);
+    await expect(page.getByRole('contentinfo')).toContainText('© 2025'); // mounted after hydration
+    await page.getByRole('button', { name: 'Healing' }).click(); // the filters work: the page is live
+    await expect(page.getByRole('button', { name: 'Healing' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

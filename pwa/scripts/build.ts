@@ -6,13 +6,14 @@ import { build } from 'vite';
 
 process.env.BUILD_ID ||= new Date().toISOString();
 const root = path.resolve(import.meta.dirname, '..');
-const ssrOutDir = path.join(root, 'node_modules/.prerender');
+// The gateway renders /blog with its posts from this bundle too (services/gateway/src/static/blogPage.ts).
+const ssrOutDir = path.join(root, 'dist-ssr');
 
 await build({ root });
 await build({
   root,
   logLevel: 'warn',
-  build: { ssr: 'src/prerender/prerender.tsx', outDir: ssrOutDir, emptyOutDir: true },
+  build: { ssr: 'src/prerender/prerender.tsx', outDir: ssrOutDir, emptyOutDir: true, copyPublicDir: false },
 });
 const { prerenderSite } = (await import(
   pathToFileURL(path.join(ssrOutDir, 'prerender.js')).href

@@ -11,7 +11,9 @@ import { StaticRouter } from 'react-router';
 import { AppRoutes } from '../App.tsx';
 import { LEGAL_PAGES } from '../features/legal/pages.ts';
 import { AppProviders } from '../shared/AppProviders.tsx';
+import { createQueryClient } from '../shared/api/client.ts';
 import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
+import { PAGE_DATA_ID, pageDataJson, type SeedQuery } from '../shared/start/pageData.ts';
 
 /** The pages a first visit lands on. Blog posts, member and admin pages use the shell. */
 export const PRERENDERED_PATHS: readonly string[] = [
@@ -31,15 +33,23 @@ export const PRERENDERED_PATHS: readonly string[] = [
 export const PRERENDER_DIR = 'prerendered';
 export const prerenderedFile = (urlPath: string): string => `${urlPath === '/' ? '/index' : urlPath}.html`;
 
-async function renderPage(urlPath: string): Promise<{ html: string; styles: string; title?: string }> {
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The app rendered at a path, with the query answers given, and its critical styles and title. */
+async function renderApp(
+  urlPath: string,
+  seed: readonly SeedQuery[],
+): Promise<{ html: string; styles: string; title?: string }> {
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
+  const queryClient = createQueryClient();
+  for (const { queryKey, data } of seed) queryClient.setQueryData(queryKey, data);
   let title: string | undefined;
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
       <PageTitleSink.Provider value={(t) => (title = t)}>
-        <AppProviders>
+        <AppProviders client={queryClient}>
           <StaticRouter location={urlPath}>
             <AppRoutes />
           </StaticRouter>
@@ -54,28 +64,39 @@ async function renderPage(urlPath: string): Promise<{ html: string; styles: stri
     },
   );
   const html = await text(prelude);
-  if (errors.length > 0) throw new AggregateError(errors, `Prerendering ${urlPath} failed`);
+  if (errors.length > 0) throw new AggregateError(errors, `Rendering ${urlPath} failed`);
   return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)), title };
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * One page's HTML: the shell (dist/index.html) with the app rendered into its root, the styles
+ * and title, and the answers it was rendered with for the browser to hydrate from.
+ */
+export async function renderPage(shell: string, urlPath: string, seed: readonly SeedQuery[] = []): Promise<string> {
+  if (!shell.includes(EMPTY_ROOT)) throw new Error(`The shell has no empty ${EMPTY_ROOT}`);
+  const { html, styles, title } = await renderApp(urlPath, seed);
+  const data =
+    seed.length > 0 ? `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson(seed)}</script>` : '';
+  // Replacer functions throughout: a '$' in the page's text is never a replacement pattern.
+  let page = shell
+    // The page is readable without its scripts: they load after the HTML, CSS, fonts and images.
+    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+    .replace('</head>', () => `${styles}</head>`)
+    .replace(EMPTY_ROOT, () => `${data}<div id="root">${html}</div>`);
+  if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  return page;
+}
 
 /** Writes dist/prerendered/*.html from dist/index.html, the shell. */
 export async function prerenderSite(distDir: string): Promise<string[]> {
   const shell = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const written: string[] = [];
   for (const urlPath of PRERENDERED_PATHS) {
-    const { html, styles, title } = await renderPage(urlPath);
-    let page = shell
-      // The page is readable without its scripts: they load after the HTML, CSS, fonts and images.
-      .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
-      .replace('</head>', `${styles}</head>`)
-      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-    if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-    if (!page.includes(html)) throw new Error(`The shell has no empty <div id="root"></div> for ${urlPath}`);
     const file = path.join(distDir, PRERENDER_DIR, prerenderedFile(urlPath));
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, page);
+    writeFileSync(file, await renderPage(shell, urlPath));
     written.push(file);
   }
   return written;

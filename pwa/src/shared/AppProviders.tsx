@@ -1,8 +1,8 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from './api/client.ts';
+import { PersistProvider } from './pwa/PersistProvider.tsx';
 import { persistOptions, refreshPersistedWhenOnline } from './pwa/persist.ts';
 import { theme } from './theme.ts';
 
@@ -28,13 +28,13 @@ export function AppProviders({
     </ThemeProvider>
   );
   return persisted ? (
-    <PersistQueryClientProvider
+    <PersistProvider
       client={queryClient}
       persistOptions={persisted}
       onSuccess={() => refreshPersistedWhenOnline(queryClient)}
     >
       {themed}
-    </PersistQueryClientProvider>
+    </PersistProvider>
   ) : (
     <QueryClientProvider client={queryClient}>{themed}</QueryClientProvider>
   );

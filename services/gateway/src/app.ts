@@ -7,6 +7,7 @@ import { apiRateLimit } from './limits/rate-limit.ts';
 import { proxyTo } from './proxy/proxy.ts';
 import { publicReadCache } from './proxy/public-cache.ts';
 import { upstreamFor, type Upstream } from './proxy/route-table.ts';
+import { renderedBlogPage } from './static/blogPage.ts';
 import { pwaRoutes } from './static/pwa.ts';
 
 /** Content Security Policy of the PWA: everything from this origin; MUI/emotion inject styles. */
@@ -47,7 +48,10 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
     content: proxyTo('content', targets.content, config.UPSTREAM_TIMEOUT_MS, logger),
     members: proxyTo('members', targets.members, config.UPSTREAM_TIMEOUT_MS, logger),
   };
-  const limit = apiRateLimit(redis, { reads: config.RATE_LIMIT_READS_PER_MINUTE, writes: config.RATE_LIMIT_WRITES_PER_MINUTE });
+  const limit = apiRateLimit(redis, {
+    reads: config.RATE_LIMIT_READS_PER_MINUTE,
+    writes: config.RATE_LIMIT_WRITES_PER_MINUTE,
+  });
   const cache = publicReadCache(targets.content, config.PUBLIC_CACHE_SECONDS);
 
   // Not mounted at /api: the cache and the proxy need the full path in req.path.
@@ -62,6 +66,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
     res.setHeader('Cache-Control', 'no-store');
     return proxies[upstream](req, res, next);
   });
+  app.use(renderedBlogPage(config.PWA_DIST, targets.content, config.PUBLIC_CACHE_SECONDS, logger));
   app.use(pwaRoutes(config.PWA_DIST));
   return finishApp(app, logger);
 }

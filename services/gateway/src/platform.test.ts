@@ -177,6 +177,11 @@ describe('gateway resilience', () => {
     expect(down.status).toBe(502);
     expect(((await down.json()) as { message: string }).message).toMatch(/temporarily unavailable/);
     expect(Date.now() - started).toBeLessThan(UPSTREAM_TIMEOUT_MS);
+    // The blog page still opens: the build's page, whose cards wait for the posts.
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // past the 1 s read of the posts
+    const blog = await api('/blog');
+    expect(blog.status).toBe(200);
+    expect(await blog.text()).toContain('data-testid="post-skeleton"');
     await stack.startService('content');
     expect((await api('/api/blog/posts?fresh=2')).status).toBe(200);
   });
@@ -211,6 +216,34 @@ describe('serving the PWA', () => {
     expect(html).toContain('Transformational Coaching Programs');
     // The trailing-slash form is the same page.
     expect(await (await api('/coaching/')).text()).toBe(html);
+  });
+
+  it('renders /blog with the current posts in the HTML, and a new post within a second', async () => {
+    const [first] = (await (await api('/api/blog/posts')).json()) as Array<{ title: string }>;
+    const html = await (await api('/blog')).text();
+    expect(html).toContain(`>${first.title}<`);
+    expect(html).toContain('<script type="application/json" id="page-data">');
+    expect(html).not.toContain('post-skeleton');
+
+    // A title that would end the data script early if it were not escaped.
+    const title = `Fresh news </script><script>alert(1)</script> ${randomUUID()}`;
+    await db.collection('blog_posts').insertOne({
+      title,
+      slug: `fresh-${randomUUID()}`,
+      excerpt: 'Just published.',
+      content: 'Body',
+      category: 'Healing',
+      imageUrl: '/images/blog/healing.svg',
+      readTime: 2,
+      tags: [],
+      isPublished: true,
+      isGenerated: false,
+      createdAt: new Date(),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const fresh = await (await api('/blog')).text();
+    expect(fresh).toContain(title.replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+    expect(fresh).not.toContain('<script>alert(1)</script>');
   });
 
   it('serves the empty app shell for routes that are not prerendered, and never a file outside them', async () => {

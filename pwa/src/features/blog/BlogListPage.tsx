@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../shared/api/auth.ts';
 import { apiRequest } from '../../shared/api/client.ts';
@@ -200,7 +200,10 @@ export default function BlogListPage() {
           <Grid container spacing={3}>
             {visible.map((post, i) => (
               <Grid key={post.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <PostCard post={post} first={i === 0} />
+                {/* A card at a time: a page rendered with its posts hydrates in short tasks. */}
+                <Suspense>
+                  <PostCard post={post} first={i === 0} />
+                </Suspense>
               </Grid>
             ))}
           </Grid>

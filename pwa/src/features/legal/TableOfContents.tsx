@@ -2,6 +2,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Box, Button, Link, Typography, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 import { palette } from '../../shared/theme.ts';
 import type { LegalSection } from './documents/types.ts';
 
@@ -20,7 +21,9 @@ interface Props {
  */
 export function TableOfContents({ sections, active, onChoose }: Props) {
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  // Read at once in the browser; a prerendered page is narrow until hydrated, like its HTML.
+  const wideScreen = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useHydrated() && wideScreen;
   const [open, setOpen] = useState(false);
   const listId = useId();
   const expanded = wide || open;

@@ -26,6 +26,10 @@ export function useAuth() {
   };
 }
 
+/** Whether someone is signed in; re-renders only when that changes (the header's links). */
+export const useIsSignedIn = (): boolean =>
+  useQuery({ ...currentUserQuery, select: (user) => user !== null }).data ?? false;
+
 /**
  * After a sign-in: nothing cached for the previous visitor survives (answers, and mutations with
  * their form values), and the new session's user is read before any member page renders, so no

@@ -2,8 +2,8 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { Suspense, lazy, memo, useEffect, useState } from 'react';
-import { NavLink } from 'react-router';
-import { useAuth, useLogout } from '../api/auth.ts';
+import { NavLink, useLocation } from 'react-router';
+import { useAuth, useIsSignedIn, useLogout } from '../api/auth.ts';
 import { palette } from '../theme.ts';
 import { BookingButton } from '../ui/ExternalButton.tsx';
 import { Logo } from './Logo.tsx';
@@ -49,9 +49,14 @@ function useAccount() {
   return { isAuthenticated, greeting: user ? `Welcome, ${user.name || user.username}` : '', logout, loggingOut };
 }
 
-/** The wide screens' links. Memoised: the header re-renders on scroll; these links do not change with it. */
+/**
+ * The wide screens' links. Memoised: the header re-renders on scroll; these links do not change
+ * with it. They do re-render on each navigation, which reads the current user afresh after a
+ * logout cleared it (see useLogout).
+ */
 const DesktopNav = memo(function DesktopNav() {
-  const { isAuthenticated } = useAuth();
+  useLocation();
+  const isAuthenticated = useIsSignedIn();
   return (
     <Box
       component="ul"

@@ -1,5 +1,5 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
+import type { PersistQueryClientOptions, Persister } from '@tanstack/query-persist-client-core';
 import { createStore, del, get, set } from 'idb-keyval';
 
 /** The public reads a visitor can see again offline; never the current user or member data. */

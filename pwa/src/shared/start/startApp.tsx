@@ -6,6 +6,7 @@ import { AppProviders } from '../AppProviders.tsx';
 import { createQueryClient } from '../api/client.ts';
 import { afterLoad } from '../hooks/useAfterLoad.ts';
 import { captureInstallPrompt } from '../pwa/installPrompt.ts';
+import { seedFromPageData } from './pageData.ts';
 
 /**
  * Renders the app into the container, or hydrates the page the build prerendered there. Both at
@@ -14,6 +15,7 @@ import { captureInstallPrompt } from '../pwa/installPrompt.ts';
 export function startApp(container: HTMLElement, prerendered: boolean): void {
   captureInstallPrompt();
   const queryClient = createQueryClient();
+  if (prerendered) seedFromPageData(queryClient);
   const app = (
     <StrictMode>
       <AppProviders client={queryClient} persist>

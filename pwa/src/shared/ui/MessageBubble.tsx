@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { useHydrated } from '../hooks/useHydrated.ts';
 import { palette } from '../theme.ts';
 
 const time = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -17,6 +18,8 @@ export function MessageBubble({
   timestamp: Date;
   children?: ReactNode;
 }) {
+  // The time of day is the visitor's: a prerendered page shows it once hydrated.
+  const hydrated = useHydrated();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: isUser ? 'flex-end' : 'flex-start' }}>
       <Box
@@ -43,7 +46,7 @@ export function MessageBubble({
         </Typography>
       </Box>
       <Typography variant="caption" sx={{ color: 'text.secondary', mt: 0.5, px: 1 }}>
-        {time(timestamp)}
+        {hydrated ? time(timestamp) : ''}
       </Typography>
       {children}
     </Box>
