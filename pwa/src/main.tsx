@@ -14,11 +14,9 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 if (prerendered) await afterPaint();
-// Each import evaluates its modules in a task of its own: React first, then theme and styling,
-// then the app, so no single start-up task blocks input for long.
+// Each import evaluates its modules in a task of its own: React first, then the app, so no
+// single start-up task blocks input for long.
 await import('react-dom/client');
-await yieldToBrowser();
-await import('./shared/theme.ts');
 await yieldToBrowser();
 const { startApp } = await import('./shared/start/startApp.tsx');
 startApp(container, prerendered);
