@@ -15,17 +15,17 @@ import { createQueryClient } from '../shared/api/client.ts';
 import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
 import { PAGE_DATA_ID, pageDataJson, type SeedQuery } from '../shared/start/pageData.ts';
 
-/** The pages a first visit lands on. Blog posts, member and admin pages use the shell. */
+/**
+ * The reading pages a first visit lands on. Pages that are mostly a form (contact, Ask AI, sign-in,
+ * sign-up) use the shell: typed before hydration, their input would be lost. So do blog posts,
+ * member and admin pages.
+ */
 export const PRERENDERED_PATHS: readonly string[] = [
   '/',
   '/about',
   '/coaching',
   '/testimonials',
   '/blog',
-  '/ask-ai',
-  '/contact',
-  '/login',
-  '/signup',
   ...LEGAL_PAGES.map((page) => `/legal/${page.slug}`),
 ];
 
@@ -84,7 +84,8 @@ export async function renderPage(shell: string, urlPath: string, seed: readonly 
     // The page is readable without its scripts: they load after the HTML, CSS, fonts and images.
     .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
     .replace('</head>', () => `${styles}</head>`)
-    .replace(EMPTY_ROOT, () => `${data}<div id="root">${html}</div>`);
+    // Taps wait for the app: until it has hydrated (the layout lifts this), a button would do nothing.
+    .replace(EMPTY_ROOT, () => `${data}<div id="root" style="pointer-events:none">${html}</div>`);
   if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
   return page;
 }

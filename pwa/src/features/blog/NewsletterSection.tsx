@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
+import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 
 /** 'Stay Connected': the newsletter subscription (spec §2, §5, §8); kept for later when offline. */
 export function NewsletterSection() {
@@ -31,6 +32,7 @@ export function NewsletterSection() {
     },
   });
 
+  const hydrated = useHydrated();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
@@ -71,6 +73,8 @@ export function NewsletterSection() {
           label="Your email address"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          // On the prerendered blog page, typing waits for the app (what it would type first is lost).
+          disabled={!hydrated}
           autoComplete="email"
           slotProps={{ inputLabel: { sx: { color: 'text.secondary' } } }}
           sx={{
@@ -85,7 +89,7 @@ export function NewsletterSection() {
           variant="contained"
           color="secondary"
           size="large"
-          disabled={subscribe.isPending}
+          disabled={subscribe.isPending || !hydrated}
           sx={{ flexShrink: 0 }}
         >
           {subscribe.isPending ? <CircularProgress size={20} color="inherit" aria-label="Subscribing" /> : 'Subscribe'}

@@ -34,6 +34,10 @@ export function Layout() {
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'instant' as ScrollBehavior });
   }, [pathname]);
+  // A prerendered page ignores taps until here, where the app has hydrated (src/prerender).
+  useEffect(() => {
+    document.getElementById('root')?.style.removeProperty('pointer-events');
+  }, []);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
