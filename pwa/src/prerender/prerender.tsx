@@ -3,12 +3,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
+import { prerenderedPageFile } from '@coach/contracts';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from '../App.tsx';
+import { BLOG_POSTS_KEY } from '../features/blog/BlogListPage.tsx';
 import { LEGAL_PAGES } from '../features/legal/pages.ts';
 import { AppProviders } from '../shared/AppProviders.tsx';
 import { createQueryClient } from '../shared/api/client.ts';
@@ -28,10 +30,6 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/blog',
   ...LEGAL_PAGES.map((page) => `/legal/${page.slug}`),
 ];
-
-/** Where the gateway looks for a path's page: dist/prerendered/<path>.html ('/' is index). */
-export const PRERENDER_DIR = 'prerendered';
-export const prerenderedFile = (urlPath: string): string => `${urlPath === '/' ? '/index' : urlPath}.html`;
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -74,7 +72,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * One page's HTML: the shell (dist/index.html) with the app rendered into its root, the styles
  * and title, and the answers it was rendered with for the browser to hydrate from.
  */
-export async function renderPage(shell: string, urlPath: string, seed: readonly SeedQuery[] = []): Promise<string> {
+async function renderPage(shell: string, urlPath: string, seed: readonly SeedQuery[] = []): Promise<string> {
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`The shell has no empty ${EMPTY_ROOT}`);
   const { html, styles, title } = await renderApp(urlPath, seed);
   const data =
@@ -90,12 +88,16 @@ export async function renderPage(shell: string, urlPath: string, seed: readonly 
   return page;
 }
 
+/** The blog list with the posts given (the gateway's /blog, services/gateway/src/static/blogPage.ts). */
+export const renderBlogPage = (shell: string, posts: unknown): Promise<string> =>
+  renderPage(shell, '/blog', [{ queryKey: BLOG_POSTS_KEY, data: posts }]);
+
 /** Writes dist/prerendered/*.html from dist/index.html, the shell. */
 export async function prerenderSite(distDir: string): Promise<string[]> {
   const shell = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const written: string[] = [];
   for (const urlPath of PRERENDERED_PATHS) {
-    const file = path.join(distDir, PRERENDER_DIR, prerenderedFile(urlPath));
+    const file = path.join(distDir, prerenderedPageFile(urlPath));
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, await renderPage(shell, urlPath));
     written.push(file);

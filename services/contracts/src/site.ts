@@ -65,3 +65,13 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 /** Answer of every accepted write (newsletter, contact). */
 export const acceptedSchema = z.object({ ok: z.literal(true), message: z.string() });
 export type Accepted = z.infer<typeof acceptedSchema>;
+
+/** The folder of the built PWA (dist) that holds the pages its build prerendered. */
+export const PRERENDERED_DIR = 'prerendered';
+
+/**
+ * Where, under the built PWA, the page of a path is written by the build and looked up by the
+ * gateway: `prerendered/<path>.html`, '/' as `prerendered/index.html`.
+ */
+export const prerenderedPageFile = (urlPath: string): string =>
+  `${PRERENDERED_DIR}${urlPath === '/' ? '/index' : urlPath}.html`;

@@ -1,7 +1,6 @@
 import { loginInputSchema, type LoginInput } from '@coach/contracts';
 import SpaIcon from '@mui/icons-material/Spa';
 import { TextField } from '@mui/material';
-import type { FormEvent } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { AuthForm } from './AuthForm.tsx';
@@ -21,11 +20,7 @@ export default function LoginPage() {
     failure: { title: 'Login failed', fallback: 'Invalid email or password.' },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.accept(loginInputSchema.safeParse(form.values));
-    if (input) login.mutate(input);
-  };
+  const submit = form.submitWith((values) => loginInputSchema.safeParse(values), login.mutate);
 
   return (
     <AuthCard

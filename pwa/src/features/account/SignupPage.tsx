@@ -1,7 +1,6 @@
 import { signupInputSchema, type SignupInput } from '@coach/contracts';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { TextField } from '@mui/material';
-import type { FormEvent } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { AuthForm } from './AuthForm.tsx';
@@ -21,11 +20,7 @@ export default function SignupPage() {
     failure: { title: 'Signup failed', fallback: 'Unable to create account. Please try again.' },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.accept(signupInputSchema.safeParse(form.values));
-    if (input) signup.mutate(input);
-  };
+  const submit = form.submitWith((values) => signupInputSchema.safeParse(values), signup.mutate);
 
   return (
     <AuthCard

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { fieldErrors } from './fieldErrors.ts';
 import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
 
@@ -29,15 +29,25 @@ export function useFormFields<V extends object>(initial: V) {
     return valid;
   };
 
+  /** The parsed data of a zod `safeParse`, or undefined after showing its issues. */
+  const accept = <D>(parsed: ParseResult<D>): D | undefined =>
+    check(parsed.success ? {} : fieldErrors<F>(parsed.error.issues)) && parsed.success ? parsed.data : undefined;
+
   return {
     ref: form.ref,
     values,
     setValues,
     errors,
     check,
-    /** The parsed data of a zod `safeParse`, or undefined after showing its issues. */
-    accept: <D>(parsed: ParseResult<D>): D | undefined =>
-      check(parsed.success ? {} : fieldErrors<F>(parsed.error.issues)) && parsed.success ? parsed.data : undefined,
+    accept,
+    /** The form's submit handler: `parse` the values (a zod `safeParse`) and, if they pass, `send` the data. */
+    submitWith:
+      <D>(parse: (values: V) => ParseResult<D>, send: (data: D) => void) =>
+      (event: FormEvent) => {
+        event.preventDefault();
+        const data = accept(parse(values));
+        if (data !== undefined) send(data);
+      },
     field: (name: F) => ({
       name,
       value: values[name] as string,

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { refreshBlog } from './queries.ts';
@@ -79,11 +79,10 @@ export function BlogPostDialog({
     onError: (error) => notify({ ...failure(error), variant: 'destructive' }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.accept(blogPostInputSchema.safeParse({ ...values, tags: parseTags(values.tags) }));
-    if (input) save.mutate(input);
-  };
+  const submit = form.submitWith(
+    (fields) => blogPostInputSchema.safeParse({ ...fields, tags: parseTags(fields.tags) }),
+    save.mutate,
+  );
 
   const previousCategory = post && !isAdminCategory(post.category) && post.category ? post.category : undefined;
 

@@ -5,10 +5,9 @@ import {
   postJson,
   startContent,
   startFakeOpenAi,
-  startWorker,
   type Content,
   type FakeOpenAi,
-  type WorkerProcess,
+  workerDuringSuite,
 } from '../testing/harness.ts';
 
 const TIMEOUT_MS = 2000;
@@ -53,13 +52,7 @@ describe('chat without any worker', () => {
 });
 
 describe('chat with the offline companion', () => {
-  let worker: WorkerProcess;
-  beforeAll(async () => {
-    worker = await startWorker({ REDIS_URL: content.redisUrl });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-  });
+  workerDuringSuite(() => ({ REDIS_URL: content.redisUrl }));
 
   it('answers the modal with { response } and the Ask AI page with { answer }, never cached', async () => {
     const modal = await chat({ message: 'I feel stuck in my life', context: 'spiritual', tone: 'compassionate' });
@@ -110,18 +103,12 @@ describe('chat with the offline companion', () => {
 });
 
 describe('chat through an OpenAI-compatible provider', () => {
-  let worker: WorkerProcess;
-  beforeAll(async () => {
-    worker = await startWorker({
-      REDIS_URL: content.redisUrl,
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: llm.baseUrl,
-      OPENAI_MODEL: 'coach-test-model',
-    });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-  });
+  const worker = workerDuringSuite(() => ({
+    REDIS_URL: content.redisUrl,
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_BASE_URL: llm.baseUrl,
+    OPENAI_MODEL: 'coach-test-model',
+  }));
 
   it("answers with the model's reply, asked with the AI-disclosing system prompt", async () => {
     llm.answerWith(() => 'Dear soul, let us breathe together.');
@@ -171,7 +158,7 @@ describe('chat through an OpenAI-compatible provider', () => {
     llm.answerWith(() => 'hang');
     const pending = chat({ message: 'Hello?' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await worker.stop('SIGKILL');
+    await worker().stop('SIGKILL');
     expect((await pending).status).toBe(504);
     await new Promise((resolve) => setTimeout(resolve, 2100)); // the cached "a worker listens" expires
     expect((await chat({ message: 'Hello?' })).status).toBe(503);

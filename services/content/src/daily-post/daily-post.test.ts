@@ -9,6 +9,7 @@ import {
   type Content,
   type FakeOpenAi,
   type WorkerProcess,
+  workerDuringSuite,
 } from '../testing/harness.ts';
 
 let content: Content;
@@ -46,13 +47,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/blog/generate-daily with the offline library', () => {
-  let worker: WorkerProcess;
-  beforeAll(async () => {
-    worker = await startWorker({ REDIS_URL: content.redisUrl });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-  });
+  workerDuringSuite(() => ({ REDIS_URL: content.redisUrl }));
 
   it('is for the admin only', async () => {
     expect((await generate()).status).toBe(401);
@@ -82,17 +77,11 @@ describe('POST /api/blog/generate-daily with the offline library', () => {
 });
 
 describe('POST /api/blog/generate-daily through the model', () => {
-  let worker: WorkerProcess;
-  beforeAll(async () => {
-    worker = await startWorker({
-      REDIS_URL: content.redisUrl,
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: llm.baseUrl,
-    });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-  });
+  workerDuringSuite(() => ({
+    REDIS_URL: content.redisUrl,
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_BASE_URL: llm.baseUrl,
+  }));
 
   it("stores the model's post with its headings, category and derived fields", async () => {
     const body = [

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { QUEUES, SESSION_COOKIE } from '@coach/contracts';
 import { createEventPublisher, SESSION_ISSUER } from '@coach/kit';
 import { freePort, listen, REPO_ROOT, startTestBackend, waitForHealth } from '@coach/kit/embedded';
+import { afterAll, beforeAll } from 'vitest';
 import { buildContentApp, type ContentDeps } from '../app.ts';
 import { CHAT_MESSAGES } from '../chat/service.ts';
 import { startGeneratedPostConsumer } from '../daily-post/consumer.ts';
@@ -92,6 +93,21 @@ export async function startWorker(env: Record<string, string>) {
   };
 }
 export type WorkerProcess = Awaited<ReturnType<typeof startWorker>>;
+
+/**
+ * An ai-worker for the tests of the enclosing `describe`: started before them with `env()` (read
+ * then, once the stack is up), stopped after. Returns the running process.
+ */
+export function workerDuringSuite(env: () => Record<string, string>): () => WorkerProcess {
+  let worker: WorkerProcess | undefined;
+  beforeAll(async () => {
+    worker = await startWorker(env());
+  });
+  afterAll(async () => {
+    await worker?.stop();
+  });
+  return () => worker!;
+}
 
 /**
  * A local OpenAI-compatible endpoint (POST /v1/chat/completions). `answer` decides each reply:

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from '@coach/kit';
@@ -6,10 +6,9 @@ import type { RequestHandler } from 'express';
 
 /** What the gateway uses of the PWA's render bundle (pwa/src/prerender/prerender.tsx). */
 interface RenderBundle {
-  renderPage(shell: string, urlPath: string, seed: Array<{ queryKey: string[]; data: unknown }>): Promise<string>;
+  renderBlogPage(shell: string, posts: unknown): Promise<string>;
 }
 
-/** The blog list's query key in the PWA (features/blog/BlogListPage.tsx), and the API it reads. */
 const POSTS_PATH = '/api/blog/posts';
 
 /**
@@ -27,30 +26,30 @@ export function renderedBlogPage(
 ): RequestHandler {
   const bundlePath = path.resolve(distDir, '../dist-ssr/prerender.js');
   let bundle: { shell: string; module: Promise<RenderBundle> } | undefined;
-  let posts: { body: string; readAt: number } | undefined;
-  let page: { body: string; shell: string; html: string } | undefined;
+  let source: { posts: string; shell: string; readAt: number } | undefined;
+  let page: { posts: string; shell: string; html: string } | undefined;
 
-  async function currentPosts(): Promise<string> {
-    if (posts && Date.now() - posts.readAt < cacheSeconds * 1000) return posts.body;
+  /** The posts and the shell, read again at most once per `cacheSeconds` (a new build changes the shell). */
+  async function currentSource(): Promise<{ posts: string; shell: string }> {
+    if (source && Date.now() - source.readAt < cacheSeconds * 1000) return source;
     const res = await fetch(`${contentUrl}${POSTS_PATH}`, { signal: AbortSignal.timeout(2000) });
     if (!res.ok) throw new Error(`content answered ${res.status}`);
-    posts = { body: await res.text(), readAt: Date.now() };
-    return posts.body;
+    const posts = await res.text();
+    source = { posts, shell: await readFile(path.join(distDir, 'index.html'), 'utf8'), readAt: Date.now() };
+    return source;
   }
 
   return async (req, res, next) => {
     if (req.method !== 'GET' || (req.path !== '/blog' && req.path !== '/blog/')) return next();
     try {
-      const body = await currentPosts();
+      const { posts, shell } = await currentSource();
       // A new build (another shell) brings its own bundle: a fresh import (the query makes it new).
-      const shell = readFileSync(path.join(distDir, 'index.html'), 'utf8');
       if (bundle?.shell !== shell) {
         const url = `${pathToFileURL(bundlePath).href}?loaded=${Date.now()}`;
         bundle = { shell, module: import(url) as Promise<RenderBundle> };
       }
-      if (page?.body !== body || page.shell !== shell) {
-        const seed = [{ queryKey: [POSTS_PATH], data: JSON.parse(body) as unknown }];
-        page = { body, shell, html: await (await bundle.module).renderPage(shell, '/blog', seed) };
+      if (page?.posts !== posts || page.shell !== shell) {
+        page = { posts, shell, html: await (await bundle.module).renderBlogPage(shell, JSON.parse(posts)) };
       }
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(page.html);

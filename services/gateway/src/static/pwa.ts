@@ -1,18 +1,20 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { PRERENDERED_DIR, prerenderedPageFile } from '@coach/contracts';
 import express, { Router } from 'express';
 
 /** Files that must be revalidated on every load so a new release is picked up. */
-const ALWAYS_REVALIDATE = /^\/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|prerendered\/.+)$/;
+const ALWAYS_REVALIDATE = new RegExp(
+  `^/(index\\.html|sw\\.js|registerSW\\.js|manifest\\.webmanifest|${PRERENDERED_DIR}/.+)$`,
+);
 
 /**
- * A public page the build prerendered (pwa/src/prerender: dist/prerendered/<path>.html, '/' as
- * index.html), or undefined. The lookup stays inside that folder whatever the path says.
+ * A public page the build prerendered (pwa/src/prerender), or undefined. The lookup stays inside
+ * that folder whatever the path says.
  */
 function prerenderedPage(distDir: string, urlPath: string): string | undefined {
-  const dir = path.join(distDir, 'prerendered');
-  const route = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
-  const file = path.join(dir, `${route === '/' ? '/index' : route}.html`);
+  const dir = path.join(distDir, PRERENDERED_DIR);
+  const file = path.join(distDir, prerenderedPageFile(urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath));
   return file.startsWith(`${dir}${path.sep}`) && existsSync(file) ? file : undefined;
 }
 
