@@ -210,13 +210,15 @@ test.describe('offline writes without a service worker (browsers without one, or
   }) => {
     const marker = `e2e-offline-page-${Date.now()}`;
     const email = `${marker}@example.com`;
-    // Without a worker nothing opens offline: both pages are open before the connection goes.
+    // Without a worker nothing opens offline: both pages are open before the connection goes,
+    // and the prerendered blog page has loaded its app (its field is enabled once hydrated).
     const contact = await context.newPage();
     await contact.goto('/contact');
     await expect(h1(contact)).toBeVisible();
     const blog = await context.newPage();
     await blog.goto('/blog');
     await expect(h1(blog)).toHaveText('Spiritual Insights');
+    await expect(blog.getByLabel(/Your email address/)).toBeEnabled();
     await goOffline(context, blog);
 
     await sendContactMessage(contact, `Sent offline without a worker ${marker}`);
