@@ -10,6 +10,17 @@ import { Header } from './Header.tsx';
 const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
 const FloatingWidgets = lazy(() => import('./FloatingWidgets.tsx'));
 
+/**
+ * A prerendered page ignores taps (src/prerender) until its own code has loaded and hydrated: a
+ * tap before would be lost. Rendered beside the page, inside its boundary, so this effect runs then.
+ */
+function AcceptTapsOnceHydrated() {
+  useEffect(() => {
+    document.getElementById('root')?.style.removeProperty('pointer-events');
+  }, []);
+  return null;
+}
+
 export function PageFallback() {
   // A full viewport high, so the footer stays below the fold until the page arrives (no layout shift).
   return (
@@ -34,10 +45,6 @@ export function Layout() {
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'instant' as ScrollBehavior });
   }, [pathname]);
-  // A prerendered page ignores taps until here, where the app has hydrated (src/prerender).
-  useEffect(() => {
-    document.getElementById('root')?.style.removeProperty('pointer-events');
-  }, []);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
@@ -79,6 +86,7 @@ export function Layout() {
         >
           <Suspense fallback={<PageFallback />}>
             <Outlet />
+            <AcceptTapsOnceHydrated />
           </Suspense>
         </Box>
       </Box>
