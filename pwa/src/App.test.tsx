@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,8 @@ describe('public routes (spec §2): every page in the shared layout, with its ow
       expect(
         await within(main()).findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 }),
       ).toBeInTheDocument();
-      expect(document.title).toBe(`${title} - ${site.brand}`);
+      // The title is set in an effect, which may run just after the heading is on screen.
+      await waitFor(() => expect(document.title).toBe(`${title} - ${site.brand}`));
       expect(screen.getByRole('banner')).toBeInTheDocument();
       expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeInTheDocument();
       // The footer and the widgets mount once the page has loaded and gone idle.
