@@ -111,13 +111,22 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       sourcemap: false,
       rolldownOptions: {
         output: {
-          // The libraries every page starts with, one chunk each: fewer, larger files compress
-          // better than the many slivers the page chunks' sharing would cut them into.
+          // The libraries every page starts with, one chunk each, and the frame around every page
+          // (start-up, layout, footer, widgets, worker registration, outbox) with what it imports:
+          // fewer, larger files compress better than the ~40 slivers the lazy chunks' sharing
+          // would cut them into (home route: 183 kB gzipped in 58 files before, 168 kB in 23).
+          // The preload helper stays apart, or the tiny entry would import the whole frame
+          // before the first paint.
           codeSplitting: {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
               { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
               { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+              { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+              {
+                name: 'frame',
+                test: /src[\\/]shared[\\/](start[\\/]startApp|layout[\\/](Layout|Footer|FloatingWidgets)|pwa[\\/](registerSW|pageOutbox|outboxNotices))\.tsx?$/,
+              },
             ],
           },
         },
