@@ -7,7 +7,7 @@ import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { formatDate } from '../account/format.ts';
+import { formatLongDate } from '../../shared/dates.ts';
 import { BlogPostDialog } from './BlogPostDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ADMIN_POSTS_KEY, refreshBlog } from './queries.ts';
@@ -41,7 +41,7 @@ const COLUMNS: readonly Column<AdminBlogPost>[] = [
   },
   { label: 'Category', render: (p) => p.category },
   { label: 'Status', render: (p) => <StatusChip published={p.isPublished} /> },
-  { label: 'Created', render: (p) => formatDate(p.createdAt) },
+  { label: 'Created', render: (p) => formatLongDate(p.createdAt) },
 ];
 
 /** Blog posts: New Post, and view (new tab), edit and delete on every row (spec members §2). */

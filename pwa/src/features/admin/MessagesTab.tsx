@@ -14,7 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { formatDate } from '../account/format.ts';
+import { formatLongDate } from '../../shared/dates.ts';
 import { dialogTitleSx } from './dialogTitleSx.ts';
 import { MESSAGES_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
@@ -27,7 +27,7 @@ const COLUMNS: readonly Column<ContactMessage>[] = [
   { label: 'Name', render: (m) => m.name },
   { label: 'Email', render: (m) => m.email },
   { label: 'Subject', render: (m) => subjectLabel(m.subject) },
-  { label: 'Received', render: (m) => formatDate(m.createdAt) },
+  { label: 'Received', render: (m) => formatLongDate(m.createdAt) },
 ];
 
 /** Contact messages, newest first, each readable in a detail dialog (spec members §2). */
@@ -124,7 +124,7 @@ function MessageDialog({
             Received
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
-            {formatDate(message.createdAt)}
+            {formatLongDate(message.createdAt)}
           </Typography>
         </Box>
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.message}</Typography>

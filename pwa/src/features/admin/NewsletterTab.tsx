@@ -2,13 +2,13 @@ import type { NewsletterSubscriber } from '@coach/contracts';
 import { Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { formatDate } from '../account/format.ts';
+import { formatLongDate } from '../../shared/dates.ts';
 import { SUBSCRIBERS_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 
 const COLUMNS: readonly Column<NewsletterSubscriber>[] = [
   { label: 'Email', render: (s) => s.email },
-  { label: 'Subscribed', render: (s) => formatDate(s.subscribedAt) },
+  { label: 'Subscribed', render: (s) => formatLongDate(s.subscribedAt) },
 ];
 
 /** Newsletter subscribers, newest first. */

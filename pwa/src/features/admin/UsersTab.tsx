@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { formatDate } from '../account/format.ts';
+import { formatLongDate } from '../../shared/dates.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { USERS_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
@@ -23,7 +23,7 @@ const COLUMNS: readonly Column<AdminUser>[] = [
       />
     ),
   },
-  { label: 'Joined', render: (u) => formatDate(u.createdAt) },
+  { label: 'Joined', render: (u) => formatLongDate(u.createdAt) },
 ];
 
 /** Users: every account; delete on each row except admin rows (spec members §2, §6). */

@@ -25,7 +25,8 @@ import { notify } from '../../shared/notices/store.ts';
 import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
 import { isNetworkError } from '../../shared/pwa/submit.ts';
 import { PageHero, Section } from '../../shared/ui/Section.tsx';
-import { DEFAULT_POST_IMAGE, formatPostDate } from './format.ts';
+import { formatLongDate } from '../../shared/dates.ts';
+import { DEFAULT_POST_IMAGE } from './format.ts';
 import { NewsletterSection } from './NewsletterSection.tsx';
 import { PostImage } from './PostImage.tsx';
 
@@ -77,7 +78,7 @@ function PostCard({ post, first }: { post: BlogPost; first: boolean }) {
             {post.excerpt}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 2, color: 'text.secondary', fontSize: '0.875rem' }}>
-            <span>{formatPostDate(post.createdAt)}</span>
+            <span>{formatLongDate(post.createdAt)}</span>
             <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
               <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />
               {post.readTime} min read

@@ -5,20 +5,11 @@ import { samplePost } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import BlogPostPage from './BlogPostPage.tsx';
-import { DEFAULT_POST_IMAGE, fallbackImageFor, formatPostDate } from './format.ts';
+import { DEFAULT_POST_IMAGE, fallbackImageFor } from './format.ts';
 import { PostBody } from './PostBody.tsx';
 
 const renderPost = (slug = 'finding-stillness') =>
   renderWithApp(<BlogPostPage />, { route: `/blog/${slug}`, path: '/blog/:slug' });
-
-describe('post dates (spec §8, §9)', () => {
-  it('uses US long format, else Unknown date / Invalid date', () => {
-    expect(formatPostDate('2025-03-05T10:00:00.000Z')).toBe('March 5, 2025');
-    expect(formatPostDate(undefined)).toBe('Unknown date');
-    expect(formatPostDate('')).toBe('Unknown date');
-    expect(formatPostDate('not a date')).toBe('Invalid date');
-  });
-});
 
 describe('post body renderer (spec §4)', () => {
   it("turns '# ' into a level-2 heading, '## ' into level 3, skips blank lines, other lines are paragraphs", () => {

@@ -11,7 +11,8 @@ import { notify } from '../../shared/notices/store.ts';
 import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
 import { isNetworkError } from '../../shared/pwa/submit.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
-import { fallbackImageFor, formatPostDate } from './format.ts';
+import { formatLongDate } from '../../shared/dates.ts';
+import { fallbackImageFor } from './format.ts';
 import { OfflinePostNotSaved } from './OfflineNotSaved.tsx';
 import { PostBody } from './PostBody.tsx';
 import { PostImage } from './PostImage.tsx';
@@ -100,7 +101,7 @@ export default function BlogPostPage() {
         >
           <Chip label={p.category} size="small" sx={{ bgcolor: '#EFE4F3', color: 'primary.dark' }} />
           <Typography component="time" dateTime={p.createdAt} variant="body2">
-            {formatPostDate(p.createdAt)}
+            {formatLongDate(p.createdAt)}
           </Typography>
           <Typography variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
             <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />

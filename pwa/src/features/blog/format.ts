@@ -5,14 +5,6 @@ import purpose from '../../assets/blog/purpose.svg';
 import spiritualGrowth from '../../assets/blog/spiritual-growth.svg';
 import transformation from '../../assets/blog/transformation.svg';
 
-/** Card and post dates in US long format; 'Unknown date' / 'Invalid date' otherwise (spec §8, §9). */
-export function formatPostDate(value: string | null | undefined): string {
-  if (!value) return 'Unknown date';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
-
 /** The bundled 1200x600 stock image used when a post image fails to load. */
 export const DEFAULT_POST_IMAGE = defaultImage;
 

@@ -6,7 +6,7 @@ import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Tooltip, Typograph
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { palette } from '../../shared/theme.ts';
-import { formatDate } from '../account/format.ts';
+import { formatLongDate } from '../../shared/dates.ts';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
 
 /**
@@ -55,7 +55,7 @@ export function PostCard({ post, mine }: { post: CommunityPost; mine: boolean })
               )}
             </Stack>
             <Typography variant="body2" color="text.secondary" component="time" dateTime={post.createdAt}>
-              {formatDate(post.createdAt)}
+              {formatLongDate(post.createdAt)}
             </Typography>
           </Box>
         </Stack>

@@ -8,7 +8,7 @@ import SpaIcon from '@mui/icons-material/Spa';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { formatDate } from '../account/format.ts';
+import { formatLongDate } from '../../shared/dates.ts';
 import { JOURNEY_KEY } from './queries.ts';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 
@@ -74,7 +74,7 @@ export function JourneyTimeline() {
                     {m.title}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" component="time" dateTime={m.createdAt}>
-                    {formatDate(m.createdAt)}
+                    {formatLongDate(m.createdAt)}
                   </Typography>
                   {m.description && <Typography sx={{ mt: 1 }}>{m.description}</Typography>}
                 </CardContent>

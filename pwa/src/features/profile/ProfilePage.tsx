@@ -25,7 +25,7 @@ import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { SectionTabs } from '../../shared/ui/SectionTabs.tsx';
 import { palette } from '../../shared/theme.ts';
 import { AuthGate } from '../account/AuthGate.tsx';
-import { formatDate } from '../account/format.ts';
+import { formatLongDate } from '../../shared/dates.ts';
 import { Achievements } from './Achievements.tsx';
 import { levelProgressPercent } from './growth.ts';
 import { JourneyTimeline } from './JourneyTimeline.tsx';
@@ -105,7 +105,7 @@ function Profile({ user }: { user: CurrentUser }) {
                   Member since{' '}
                   {progress.isSuccess
                     ? progress.data.memberSince
-                      ? formatDate(progress.data.memberSince)
+                      ? formatLongDate(progress.data.memberSince)
                       : 'Recently'
                     : '...'}
                 </Typography>

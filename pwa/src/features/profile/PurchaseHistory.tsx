@@ -2,7 +2,7 @@ import type { Purchase } from '@coach/contracts';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { formatDate } from '../account/format.ts';
+import { formatLongDate } from '../../shared/dates.ts';
 import { formatInr, productTypeLabel } from './growth.ts';
 import { PURCHASES_KEY } from './queries.ts';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
@@ -59,8 +59,8 @@ export function PurchaseHistory({ totalSpent }: { totalSpent: number | undefined
                           {productTypeLabel(p.productType)}
                         </Typography>
                         <Typography variant="body2" color="text.secondary">
-                          Purchased {formatDate(p.createdAt)}
-                          {p.sessionDate && ` · Session ${formatDate(p.sessionDate)}`}
+                          Purchased {formatLongDate(p.createdAt)}
+                          {p.sessionDate && ` · Session ${formatLongDate(p.sessionDate)}`}
                         </Typography>
                         {p.notes && <Typography sx={{ mt: 1 }}>{p.notes}</Typography>}
                       </Box>

@@ -1,7 +1,6 @@
 import { Typography } from '@mui/material';
+import { formatDateTime } from '../dates.ts';
 import { useOnline } from './useOnline.ts';
-
-const formatter = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Offline, content shown from the cache says how fresh it is. */
 export function LastUpdated({ at }: { at: number }) {
@@ -9,7 +8,7 @@ export function LastUpdated({ at }: { at: number }) {
   if (online || !at) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', my: 2 }}>
-      Last updated {formatter.format(at)}
+      Last updated {formatDateTime(at)}
     </Typography>
   );
 }

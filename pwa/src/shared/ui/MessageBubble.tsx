@@ -1,10 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { formatClockTime } from '../dates.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
 import { palette } from '../theme.ts';
-
-const time = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** One chat message: the visitor's on the right in plum, the guide's on the left on paper. */
 export function MessageBubble({
@@ -46,7 +45,7 @@ export function MessageBubble({
         </Typography>
       </Box>
       <Typography variant="caption" sx={{ color: 'text.secondary', mt: 0.5, px: 1 }}>
-        {hydrated ? time(timestamp) : ''}
+        {hydrated ? formatClockTime(timestamp) : ''}
       </Typography>
       {children}
     </Box>

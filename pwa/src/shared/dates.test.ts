@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatClockTime, formatDateTime, formatLongDate } from './dates.ts';
+
+describe('dates (spec §8, §9)', () => {
+  it('formats post and member dates in US long format, else Unknown date / Invalid date', () => {
+    expect(formatLongDate('2025-03-05T10:00:00.000Z')).toBe('March 5, 2025');
+    expect(formatLongDate('2025-12-24T10:00:00.000Z')).toBe('December 24, 2025');
+    expect(formatLongDate(undefined)).toBe('Unknown date');
+    expect(formatLongDate(null)).toBe('Unknown date');
+    expect(formatLongDate('')).toBe('Unknown date');
+    expect(formatLongDate('not a date')).toBe('Invalid date');
+  });
+
+  it('formats the last-updated moment and a chat time in the local zone', () => {
+    const at = new Date(2025, 2, 5, 15, 7);
+    expect(formatDateTime(at)).toBe('Mar 5, 2025, 3:07 PM');
+    expect(formatDateTime(at.getTime())).toBe('Mar 5, 2025, 3:07 PM');
+    expect(formatClockTime(at)).toBe('3:07 PM');
+    expect(formatClockTime(new Date(2025, 2, 5, 9, 30))).toBe('9:30 AM');
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * The site's date formats, all US English. A formatter is built on first use and then kept:
+ * building one (which `toLocaleDateString` does on every call) costs far more than using it,
+ * and a page of cards formats many dates while it hydrates.
+ */
+function formatWith(options: Intl.DateTimeFormatOptions): (date: Date | number) => string {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return (date) => (formatter ??= new Intl.DateTimeFormat('en-US', options)).format(date);
+}
+
+const longDate = formatWith({ year: 'numeric', month: 'long', day: 'numeric' });
+
+/** 'January 4, 2025'; 'Unknown date' without a value and 'Invalid date' for a bad one (spec §8, §9). */
+export function formatLongDate(value: string | null | undefined): string {
+  if (!value) return 'Unknown date';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Invalid date';
+  return longDate(date);
+}
+
+/** 'Jan 4, 2025, 3:07 PM': when cached content was last updated. */
+export const formatDateTime = formatWith({ dateStyle: 'medium', timeStyle: 'short' });
+
+/** '3:07 PM': a chat message's time. */
+export const formatClockTime = formatWith({ hour: 'numeric', minute: '2-digit' });
