@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../shared/api/auth.ts';
 import { apiRequest } from '../../shared/api/client.ts';
@@ -36,7 +36,7 @@ const FILTERS = [ALL, ...BLOG_FILTER_CATEGORIES] as const;
 /** Skeleton cards shown while the posts load (spec §4). */
 export const SKELETON_CARDS = 6;
 
-function PostCard({ post, first }: { post: BlogPost; first: boolean }) {
+const PostCard = memo(function PostCard({ post, first }: { post: BlogPost; first: boolean }) {
   return (
     <Card
       component="article"
@@ -88,7 +88,7 @@ function PostCard({ post, first }: { post: BlogPost; first: boolean }) {
       </CardActionArea>
     </Card>
   );
-}
+});
 
 function SkeletonCard() {
   return (
@@ -137,13 +137,104 @@ function GenerateButton() {
   );
 }
 
-export default function BlogListPage() {
-  usePageTitle('Spiritual Insights Blog');
+/** Shown to the admin only; its own component, so the page does not re-render when the session is known. */
+function AdminActions() {
   const { isAdmin } = useAuth();
+  return isAdmin ? <GenerateButton /> : null;
+}
+
+const CategoryFilter = memo(function CategoryFilter({
+  category,
+  onChange,
+}: {
+  category: string;
+  onChange: (category: string) => void;
+}) {
+  return (
+    <Box
+      role="group"
+      aria-label="Filter posts by category"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', mb: 5 }}
+    >
+      {FILTERS.map((f) => (
+        <Button
+          key={f}
+          variant={f === category ? 'contained' : 'outlined'}
+          aria-pressed={f === category}
+          onClick={() => onChange(f)}
+          size="small"
+          sx={{ minHeight: 40 }}
+        >
+          {f}
+        </Button>
+      ))}
+    </Box>
+  );
+});
+
+const PostGrid = memo(function PostGrid({ posts }: { posts: BlogPost[] }) {
+  return (
+    <Grid container spacing={3}>
+      {posts.map((post, i) => (
+        <Grid key={post.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+          {/* A card at a time: a page rendered with its posts hydrates in short tasks. */}
+          <Suspense>
+            <PostCard post={post} first={i === 0} />
+          </Suspense>
+        </Grid>
+      ))}
+    </Grid>
+  );
+});
+
+/**
+ * The filters and the cards. The query's updates (the cache restored, a refetch) re-render this
+ * part only, and the memoised grid only when the visible posts themselves change.
+ */
+function BlogPosts() {
   const [category, setCategory] = useState<string>(ALL);
   const posts = useQuery<BlogPost[]>({ queryKey: BLOG_POSTS_KEY, retry: false });
-  const visible = (posts.data ?? []).filter((p) => category === ALL || p.category === category);
+  const visible = useMemo(
+    () => (posts.data ?? []).filter((p) => category === ALL || p.category === category),
+    [posts.data, category],
+  );
 
+  return (
+    <>
+      <CategoryFilter category={category} onChange={setCategory} />
+      <LastUpdated at={posts.dataUpdatedAt} />
+      {posts.isPending ? (
+        <Grid container spacing={3} aria-busy="true" aria-label="Loading posts">
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <SkeletonCard />
+            </Grid>
+          ))}
+        </Grid>
+      ) : !posts.data && isNetworkError(posts.error) ? (
+        <Alert severity="info" sx={{ maxWidth: 560, mx: 'auto' }}>
+          You are offline — the blog has not been saved for offline reading yet.
+        </Alert>
+      ) : !posts.data ? (
+        <Alert severity="error" sx={{ maxWidth: 560, mx: 'auto' }}>
+          Unable to load blog posts. Please try again later.
+        </Alert>
+      ) : visible.length === 0 ? (
+        <Box sx={{ textAlign: 'center', py: 6 }}>
+          <Typography sx={{ fontSize: '1.15rem', mb: 3 }}>No posts found in this category.</Typography>
+          <Button variant="contained" onClick={() => setCategory(ALL)}>
+            View All Posts
+          </Button>
+        </Box>
+      ) : (
+        <PostGrid posts={visible} />
+      )}
+    </>
+  );
+}
+
+export default function BlogListPage() {
+  usePageTitle('Spiritual Insights Blog');
   return (
     <>
       <PageHero
@@ -151,65 +242,10 @@ export default function BlogListPage() {
         title="Spiritual Insights"
         lead="Reflections, practices and gentle wisdom for every step of your journey."
       >
-        {isAdmin && <GenerateButton />}
+        <AdminActions />
       </PageHero>
       <Section sx={{ pt: { xs: 4, md: 6 } }}>
-        <Box
-          role="group"
-          aria-label="Filter posts by category"
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', mb: 5 }}
-        >
-          {FILTERS.map((f) => (
-            <Button
-              key={f}
-              variant={f === category ? 'contained' : 'outlined'}
-              aria-pressed={f === category}
-              onClick={() => setCategory(f)}
-              size="small"
-              sx={{ minHeight: 40 }}
-            >
-              {f}
-            </Button>
-          ))}
-        </Box>
-
-        <LastUpdated at={posts.dataUpdatedAt} />
-        {posts.isPending ? (
-          <Grid container spacing={3} aria-busy="true" aria-label="Loading posts">
-            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <SkeletonCard />
-              </Grid>
-            ))}
-          </Grid>
-        ) : !posts.data && isNetworkError(posts.error) ? (
-          <Alert severity="info" sx={{ maxWidth: 560, mx: 'auto' }}>
-            You are offline — the blog has not been saved for offline reading yet.
-          </Alert>
-        ) : !posts.data ? (
-          <Alert severity="error" sx={{ maxWidth: 560, mx: 'auto' }}>
-            Unable to load blog posts. Please try again later.
-          </Alert>
-        ) : visible.length === 0 ? (
-          <Box sx={{ textAlign: 'center', py: 6 }}>
-            <Typography sx={{ fontSize: '1.15rem', mb: 3 }}>No posts found in this category.</Typography>
-            <Button variant="contained" onClick={() => setCategory(ALL)}>
-              View All Posts
-            </Button>
-          </Box>
-        ) : (
-          <Grid container spacing={3}>
-            {visible.map((post, i) => (
-              <Grid key={post.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                {/* A card at a time: a page rendered with its posts hydrates in short tasks. */}
-                <Suspense>
-                  <PostCard post={post} first={i === 0} />
-                </Suspense>
-              </Grid>
-            ))}
-          </Grid>
-        )}
-
+        <BlogPosts />
         <NewsletterSection />
       </Section>
     </>

@@ -113,7 +113,10 @@ export function PageHero({
           </Typography>
         )}
         {children && (
-          <Box sx={{ mt: 4, display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>{children}</Box>
+          // Hidden while empty: the children may be a component that shows only to some (the admin).
+          <Box sx={{ mt: 4, display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap', '&:empty': { display: 'none' } }}>
+            {children}
+          </Box>
         )}
       </Container>
     </Box>
