@@ -5,6 +5,12 @@ describe('dates (spec §8, §9)', () => {
   it('formats post and member dates in US long format, else Unknown date / Invalid date', () => {
     expect(formatLongDate('2025-03-05T10:00:00.000Z')).toBe('March 5, 2025');
     expect(formatLongDate('2025-12-24T10:00:00.000Z')).toBe('December 24, 2025');
+    // Every month's name, as Intl's US English long format gives it.
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2025, month, 9, 12);
+      const intl = date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+      expect(formatLongDate(date.toISOString())).toBe(intl);
+    }
     expect(formatLongDate(undefined)).toBe('Unknown date');
     expect(formatLongDate(null)).toBe('Unknown date');
     expect(formatLongDate('')).toBe('Unknown date');
