@@ -1,22 +1,5 @@
-import { z } from 'zod';
-
-/** Categories offered by the public blog filter (spec public-site §9). */
-export const BLOG_FILTER_CATEGORIES = [
-  'Healing',
-  'Purpose',
-  'Spiritual Growth',
-  'Daily Wisdom',
-  'Transformation',
-] as const;
-
-/** Categories the admin can choose in the blog post dialog (spec members-admin-legal §9). */
-export const ADMIN_BLOG_CATEGORIES = [
-  'Spiritual Growth',
-  'Healing',
-  'Mindfulness',
-  'Life Coaching',
-  'Personal Development',
-] as const;
+import { z } from './zod.ts';
+import { ADMIN_BLOG_CATEGORIES } from './blogCategories.ts';
 
 export const DEFAULT_BLOG_CATEGORY = 'Spiritual Growth';
 export const DEFAULT_READ_TIME = 3;

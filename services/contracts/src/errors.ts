@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Every error answer of the API: a message for people, and the field issues of a 400. */
 export const apiErrorSchema = z.object({

@@ -1,4 +1,5 @@
 export * from './blog.ts';
+export * from './blogCategories.ts';
 export * from './site.ts';
 export * from './chat.ts';
 export * from './errors.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { emailSchema } from './site.ts';
 
 export const ROLES = ['user', 'admin'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const siteStatsSchema = z.object({
   visitorCount: z.number().int().nonnegative(),
