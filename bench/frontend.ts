@@ -38,6 +38,7 @@ export interface LighthouseScores {
 
 /** Runs per page; the median run (by performance) is reported, as Lighthouse CI does. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const MAX_RETRIES = 3;
 
 /**
  * Lighthouse with its default mobile settings (emulated phone, simulated slow 4G and CPU) in
@@ -49,13 +50,22 @@ export async function lighthouseScores(urls: string[], cookie?: string): Promise
   try {
     for (const url of urls) {
       const runs: LighthouseScores[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      for (let i = 0, retries = 0; i < RUNS; i++) {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         });
+        // A run whose trace Lighthouse could not read (NO_NAVSTART on a busy machine) scores 0 and
+        // says to run again: it measured nothing, so it is repeated, at most MAX_RETRIES times.
+        const failure = result?.lhr.runtimeError;
+        if (failure && retries < MAX_RETRIES) {
+          retries++;
+          console.warn(`Lighthouse ${url}: ${failure.code}, run again`);
+          i--;
+          continue;
+        }
         const { categories = {}, audits = {} } = result?.lhr ?? {};
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;

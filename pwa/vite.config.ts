@@ -125,7 +125,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
               { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
               {
                 name: 'frame',
-                test: /src[\\/]shared[\\/](start[\\/]startApp|layout[\\/](Layout|Footer|FloatingWidgets)|pwa[\\/](registerSW|pageOutbox|outboxNotices))\.tsx?$/,
+                test: /src[\\/]shared[\\/](start[\\/]startApp|layout[\\/](Layout|FloatingWidgets)|pwa[\\/](registerSW|pageOutbox|outboxNotices))\.tsx?$/,
               },
             ],
           },

@@ -5,13 +5,16 @@ import ShareIcon from '@mui/icons-material/Share';
 import { Box, Button, IconButton, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { site, whatsappShareUrl } from '../../shared/config/site.ts';
+import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 import { formatCount } from './format.ts';
 import { useSiteStats } from './useSiteStats.ts';
 
 /** Visitors, likes, the heart button and Share Wisdom (spec §2 site-statistics bar). */
 export function StatsBar() {
   const { visitorCount, likeCount, hasLiked, likePending, like } = useSiteStats();
-  const shareText = `Discover soulful wisdom and gentle guidance with ${site.name}: ${window.location.origin}`;
+  // The site's address is the browser's to tell: the prerendered HTML gets it once hydrated.
+  const origin = useHydrated() ? window.location.origin : '';
+  const shareText = `Discover soulful wisdom and gentle guidance with ${site.name}: ${origin}`;
 
   return (
     <Box

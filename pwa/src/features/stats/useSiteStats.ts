@@ -1,6 +1,7 @@
 import type { SiteStats } from '@coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 import { postJson } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
@@ -32,7 +33,11 @@ function setFlag(key: string): void {
 export function useSiteStats() {
   const queryClient = useQueryClient();
   const stats = useQuery<SiteStats>({ queryKey: SITE_STATS_KEY });
-  const [hasLiked, setHasLiked] = useState(() => readFlag(HAS_LIKED_KEY));
+  // The footer is in the prerendered HTML, which cannot know this browser's like: the flag is
+  // read once hydrated, so the page hydrates as it was rendered.
+  const hydrated = useHydrated();
+  const [likedNow, setLikedNow] = useState(false);
+  const hasLiked = likedNow || (hydrated && readFlag(HAS_LIKED_KEY));
 
   useEffect(() => {
     if (stats.error) console.error('Failed to load site stats', stats.error);
@@ -58,7 +63,7 @@ export function useSiteStats() {
         queryClient.setQueryData(SITE_STATS_KEY, result.data);
       }
       setFlag(HAS_LIKED_KEY);
-      setHasLiked(true);
+      setLikedNow(true);
     },
     onError: (error) => console.error('Failed to record like', error),
   });

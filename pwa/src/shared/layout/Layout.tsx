@@ -4,10 +4,10 @@ import { Outlet, useLocation } from 'react-router';
 import { useAfterLoad } from '../hooks/useAfterLoad.ts';
 import { Notices } from '../notices/Notices.tsx';
 import { PwaStatus } from '../pwa/PwaStatus.tsx';
+import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
-// Their own chunks: not needed for the first paint.
-const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
+// Not needed for the first paint, nor in the prerendered HTML: the widgets float over the page.
 const FloatingWidgets = lazy(() => import('./FloatingWidgets.tsx'));
 
 /**
@@ -33,8 +33,8 @@ export function PageFallback() {
 /** Every page: header, main content with its transition, footer, floating widgets, notices. */
 export function Layout() {
   const { pathname } = useLocation();
-  // The footer is below the fold and the widgets float: both mount once the page is loaded and
-  // idle, so their styles and queries stay out of the startup's long tasks.
+  // The widgets mount once the page is loaded and idle, so their styles and queries stay out of
+  // the start-up's long tasks.
   const afterLoad = useAfterLoad();
   // The first page shown does not fade in: a transition is between pages, and an entering page
   // would hold back its largest paint.
@@ -90,9 +90,12 @@ export function Layout() {
           </Suspense>
         </Box>
       </Box>
+      {/* Prerendered with the page, and hydrated apart from it: its styles come with the HTML. */}
+      <Suspense>
+        <Footer />
+      </Suspense>
       {afterLoad && (
         <Suspense fallback={null}>
-          <Footer />
           <FloatingWidgets />
         </Suspense>
       )}

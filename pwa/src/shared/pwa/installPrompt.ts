@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useHydrated } from '../hooks/useHydrated.ts';
 
 /** Chrome's install prompt event (not in TypeScript's DOM library). */
 interface BeforeInstallPromptEvent extends Event {
@@ -45,13 +46,15 @@ export type InstallMode = 'prompt' | 'ios' | null;
 
 /** How this browser installs the app: its own prompt, the iOS Share menu, or not at all. */
 export function useInstallMode(): InstallMode {
+  // Only the browser knows whether it is iOS Safari: the prerendered footer offers nothing.
+  const hydrated = useHydrated();
   const canPrompt = useSyncExternalStore(
     subscribe,
     () => deferred !== null,
     () => false,
   );
   if (canPrompt) return 'prompt';
-  return isIosSafari() && !isStandalone() ? 'ios' : null;
+  return hydrated && isIosSafari() && !isStandalone() ? 'ios' : null;
 }
 
 /** Shows the browser's install prompt; it can be used once. */
