@@ -13,7 +13,8 @@ export async function homeRouteJsKb(baseUrl: string): Promise<{ files: number; g
     const page = await browser.newPage();
     const sizes: Promise<number>[] = [];
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') sizes.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
+      if (res.request().resourceType() === 'script')
+        sizes.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
     });
     await page.goto(baseUrl, { waitUntil: 'load' });
     await page.waitForTimeout(2000); // lazy chunks requested after first render

@@ -293,6 +293,8 @@ test('pages with forms and reading pages keep to the content security policy', a
   ] as const) {
     await page.goto(path);
     await expect(page.getByLabel(field).first()).toBeEnabled();
-    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual(
+      [],
+    );
   }
 });

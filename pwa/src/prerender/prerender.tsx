@@ -66,7 +66,9 @@ async function renderApp(
   // Every style the render inserted, not only those named in the HTML: a component built on
   // another (Button on ButtonBase) also inserts its own layer's style. Found in the page, the
   // browser skips them while hydrating, instead of compiling and inserting ~20 rules per page.
-  const everyInsertedClass = Object.keys(cache.inserted).map((id) => `${cache.key}-${id}`).join(' ');
+  const everyInsertedClass = Object.keys(cache.inserted)
+    .map((id) => `${cache.key}-${id}`)
+    .join(' ');
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(everyInsertedClass));
   return { html, styles, title };
 }

@@ -40,7 +40,10 @@ export const blogPostInputSchema = z.strictObject({
 export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
 
 export const slugParamSchema = z.strictObject({
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid slug').max(255),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid slug')
+    .max(255),
 });
 
 export const idParamSchema = z.strictObject({

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatClockTime } from '../dates.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
 import { palette } from '../theme.ts';
+import { visuallyHidden } from './visuallyHidden.ts';
 
 /** One chat message: the visitor's on the right in plum, the guide's on the left on paper. */
 export function MessageBubble({
@@ -51,15 +52,3 @@ export function MessageBubble({
     </Box>
   );
 }
-
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;

@@ -114,7 +114,16 @@ export function PageHero({
         )}
         {children && (
           // Hidden while empty: the children may be a component that shows only to some (the admin).
-          <Box sx={{ mt: 4, display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap', '&:empty': { display: 'none' } }}>
+          <Box
+            sx={{
+              mt: 4,
+              display: 'flex',
+              gap: 2,
+              justifyContent: 'center',
+              flexWrap: 'wrap',
+              '&:empty': { display: 'none' },
+            }}
+          >
             {children}
           </Box>
         )}
