@@ -278,6 +278,28 @@ test.describe('prerendered pages', () => {
   });
 });
 
+// Any post's date falls on different days at UTC+14 and UTC-12: in one of them at least, the
+// reader's date differs from the server's, which must not break hydration.
+for (const timezoneId of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
+  test(`/blog hydrates without a mismatch for a reader at ${timezoneId}`, async ({ browser, baseURL, request }) => {
+    const [first] = (await (await request.get('/api/blog/posts')).json()) as Array<{ createdAt: string }>;
+    const context = await browser.newContext({ baseURL, timezoneId });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message)); // React reports a mismatch here
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
+    });
+    await page.goto('/blog');
+    await expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/); // hydrated
+    // Once hydrated the card shows the reader's own date.
+    const local = new Date(first.createdAt).toLocaleDateString('en-US', { timeZone: timezoneId, dateStyle: 'long' });
+    await expect(page.locator('main article').first()).toContainText(local);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
 test('pages with forms and reading pages keep to the content security policy', async ({ page }) => {
   // zod, which checks the forms, probes `new Function` unless told not to; the CSP forbids eval and
   // the browser reports the probe, caught or not.

@@ -17,6 +17,12 @@ describe('dates (spec §8, §9)', () => {
     expect(formatLongDate('not a date')).toBe('Invalid date');
   });
 
+  it('gives the UTC date on request: what prerendered HTML shows whatever the reader's zone', () => {
+    expect(formatLongDate('2025-03-05T23:30:00.000Z', 'utc')).toBe('March 5, 2025');
+    expect(formatLongDate('2025-12-31T23:59:59.000Z', 'utc')).toBe('December 31, 2025');
+    expect(formatLongDate('not a date', 'utc')).toBe('Invalid date');
+  });
+
   it('formats the last-updated moment and a chat time in the local zone', () => {
     const at = new Date(2025, 2, 5, 15, 7);
     expect(formatDateTime(at)).toBe('Mar 5, 2025, 3:07 PM');

@@ -23,14 +23,22 @@ const MONTHS = [
   'December',
 ] as const;
 
-/** 'January 4, 2025'; 'Unknown date' without a value and 'Invalid date' for a bad one (spec §8, §9). */
-export function formatLongDate(value: string | null | undefined): string {
+/**
+ * 'January 4, 2025'; 'Unknown date' without a value and 'Invalid date' for a bad one (spec §8, §9).
+ * In the reader's time zone, or in UTC: what prerendered HTML shows, as a server cannot know the
+ * reader's zone (see LongDate).
+ */
+export function formatLongDate(value: string | null | undefined, zone: 'local' | 'utc' = 'local'): string {
   if (!value) return 'Unknown date';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid date';
+  const [year, month, day] =
+    zone === 'utc'
+      ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()]
+      : [date.getFullYear(), date.getMonth(), date.getDate()];
   // Spelled out rather than through Intl: the first formatter a page builds loads locale data,
   // a ~50 ms task on a phone in the middle of the blog's hydration.
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return `${MONTHS[month]} ${day}, ${year}`;
 }
 
 /** 'Jan 4, 2025, 3:07 PM': when cached content was last updated. */

@@ -24,8 +24,8 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
 import { isNetworkError } from '../../shared/pwa/submit.ts';
+import { LongDate } from '../../shared/ui/LongDate.tsx';
 import { PageHero, Section } from '../../shared/ui/Section.tsx';
-import { formatLongDate } from '../../shared/dates.ts';
 import { DEFAULT_POST_IMAGE } from './format.ts';
 import { NewsletterSection } from './NewsletterSection.tsx';
 import { PostImage } from './PostImage.tsx';
@@ -78,7 +78,9 @@ const PostCard = memo(function PostCard({ post, first }: { post: BlogPost; first
             {post.excerpt}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 2, color: 'text.secondary', fontSize: '0.875rem' }}>
-            <span>{formatLongDate(post.createdAt)}</span>
+            <span>
+              <LongDate value={post.createdAt} />
+            </span>
             <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
               <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />
               {post.readTime} min read
