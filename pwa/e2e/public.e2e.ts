@@ -267,6 +267,31 @@ test.describe('prerendered pages', () => {
     });
   }
 
+  test('a blog post arrives with its text in the HTML and hydrates without a mismatch', async ({ page, request }) => {
+    const [first] = (await (await request.get('/api/blog/posts')).json()) as Array<{ slug: string; title: string }>;
+    const post = (await (await request.get(`/api/blog/${first.slug}`)).json()) as { content: string };
+    const firstLine = post.content
+      .split('\n')
+      .find((line) => line.trim() && !line.startsWith('#'))!
+      .trim();
+    const html = await (await request.get(`/blog/${first.slug}`)).text();
+    expect(html).toContain(firstLine.replace(/&/g, '&amp;').replace(/"/g, '&quot;').slice(0, 40));
+
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
+    });
+    await page.goto(`/blog/${first.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title);
+    await expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/); // hydrated
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole('link', { name: 'Back to Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   test('/blog arrives with its posts in the HTML and keeps them once hydrated', async ({ page, request }) => {
     const [first] = (await (await request.get('/api/blog/posts')).json()) as Array<{ title: string }>;
     expect(await (await request.get('/blog')).text()).toContain(first.title);

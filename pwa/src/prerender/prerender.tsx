@@ -11,6 +11,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from '../App.tsx';
 import { BLOG_POSTS_KEY } from '../features/blog/BlogListPage.tsx';
+import { blogPostKey } from '../features/blog/BlogPostPage.tsx';
 import { LEGAL_PAGES } from '../features/legal/pages.ts';
 import { AppProviders } from '../shared/AppProviders.tsx';
 import { createQueryClient } from '../shared/api/client.ts';
@@ -18,8 +19,9 @@ import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
 import { PAGE_DATA_ID, pageDataJson, type SeedQuery } from '../shared/start/pageData.ts';
 
 /**
- * The reading pages a first visit lands on. Pages that are mostly a form (contact, Ask AI, sign-in,
- * sign-up) use the shell: typed before hydration, their input would be lost. So do blog posts,
+ * The reading pages a first visit lands on, written at build time (the blog and its posts are
+ * rendered by the gateway, with content's answers). Pages that are mostly a form (contact, Ask
+ * AI, sign-in, sign-up) use the shell: typed before hydration, their input would be lost. So do
  * member and admin pages.
  */
 export const PRERENDERED_PATHS: readonly string[] = [
@@ -73,13 +75,20 @@ async function renderApp(
   return { html, styles, title };
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Text made safe for HTML, in an element or in a quoted attribute. */
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * One page's HTML: the shell (dist/index.html) with the app rendered into its root, the styles
  * and title, and the answers it was rendered with for the browser to hydrate from.
  */
-async function renderPage(shell: string, urlPath: string, seed: readonly SeedQuery[] = []): Promise<string> {
+async function renderPage(
+  shell: string,
+  urlPath: string,
+  seed: readonly SeedQuery[] = [],
+  description?: string,
+): Promise<string> {
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`The shell has no empty ${EMPTY_ROOT}`);
   const { html, styles, title } = await renderApp(urlPath, seed);
   const data =
@@ -92,12 +101,28 @@ async function renderPage(shell: string, urlPath: string, seed: readonly SeedQue
     // Taps wait for the app: until it has hydrated (the layout lifts this), a button would do nothing.
     .replace(EMPTY_ROOT, () => `${data}<div id="root" style="pointer-events:none">${html}</div>`);
   if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (description) {
+    const meta = `<meta name="description" content="${escapeHtml(description)}" />`;
+    page = page.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => meta);
+  }
   return page;
 }
 
 /** The blog list with the posts given (the gateway's /blog, services/gateway/src/static/blogPage.ts). */
 export const renderBlogPage = (shell: string, posts: unknown): Promise<string> =>
   renderPage(shell, '/blog', [{ queryKey: BLOG_POSTS_KEY, data: posts }]);
+
+/**
+ * One blog post with its content (the gateway's /blog/:slug): read, shared and indexed before any
+ * script, with the post's title and excerpt as the page's title and description.
+ */
+export const renderBlogPostPage = (shell: string, slug: string, post: { excerpt?: unknown }): Promise<string> =>
+  renderPage(
+    shell,
+    `/blog/${encodeURIComponent(slug)}`,
+    [{ queryKey: blogPostKey(slug), data: post }],
+    typeof post.excerpt === 'string' ? post.excerpt : undefined,
+  );
 
 /** Writes dist/prerendered/*.html from dist/index.html, the shell. */
 export async function prerenderSite(distDir: string): Promise<string[]> {

@@ -17,7 +17,7 @@ describe('dates (spec §8, §9)', () => {
     expect(formatLongDate('not a date')).toBe('Invalid date');
   });
 
-  it('gives the UTC date on request: what prerendered HTML shows whatever the reader's zone', () => {
+  it("gives the UTC date on request: what prerendered HTML shows whatever the reader's zone", () => {
     expect(formatLongDate('2025-03-05T23:30:00.000Z', 'utc')).toBe('March 5, 2025');
     expect(formatLongDate('2025-12-31T23:59:59.000Z', 'utc')).toBe('December 31, 2025');
     expect(formatLongDate('not a date', 'utc')).toBe('Invalid date');

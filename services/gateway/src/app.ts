@@ -7,7 +7,7 @@ import { apiRateLimit } from './limits/rate-limit.ts';
 import { proxyTo } from './proxy/proxy.ts';
 import { publicReadCache } from './proxy/public-cache.ts';
 import { upstreamFor, type Upstream } from './proxy/route-table.ts';
-import { renderedBlogPage } from './static/blogPage.ts';
+import { renderedBlogPages } from './static/blogPage.ts';
 import { pwaRoutes } from './static/pwa.ts';
 
 /** Content Security Policy of the PWA: everything from this origin; MUI/emotion inject styles. */
@@ -66,7 +66,9 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
     res.setHeader('Cache-Control', 'no-store');
     return proxies[upstream](req, res, next);
   });
-  app.use(renderedBlogPage(config.PWA_DIST, targets.content, config.PUBLIC_CACHE_SECONDS, logger));
+  // A post's page may cost a content read per slug: it counts against the reads budget, as the API does.
+  app.use('/blog/:slug', limit);
+  app.use(renderedBlogPages(config.PWA_DIST, targets.content, config.PUBLIC_CACHE_SECONDS, logger));
   app.use(pwaRoutes(config.PWA_DIST));
   return finishApp(app, logger);
 }

@@ -246,6 +246,39 @@ describe('serving the PWA', () => {
     expect(fresh).not.toContain('<script>alert(1)</script>');
   });
 
+  it("renders /blog/:slug with the post's text, title and description, and the shell for an unknown post", async () => {
+    const slug = `rendered-${randomUUID()}`;
+    await db.collection('blog_posts').insertOne({
+      title: 'Walking "home" <slowly>',
+      slug,
+      excerpt: 'A "gentle" practice for <busy> days.',
+      content: '# Begin\nBreathe in for four counts.',
+      category: 'Healing',
+      imageUrl: '/images/blog/healing.svg',
+      readTime: 4,
+      tags: ['breath'],
+      isPublished: true,
+      isGenerated: false,
+      createdAt: new Date(),
+    });
+    const res = await api(`/blog/${slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('Breathe in for four counts.');
+    expect(html).toContain('<title>Walking &quot;home&quot; &lt;slowly&gt; - ');
+    const description = 'A &quot;gentle&quot; practice for &lt;busy&gt; days.';
+    expect(html).toContain(`<meta name="description" content="${description}" />`);
+    expect(html).toContain('<script type="application/json" id="page-data">');
+    expect(html).not.toContain('<div id="root"></div>');
+
+    for (const route of [`/blog/no-such-${randomUUID()}`, '/blog/Not_A_Slug']) {
+      const shell = await api(route);
+      expect(shell.status, route).toBe(200);
+      expect(await shell.text(), route).toContain('<div id="root"></div>');
+    }
+  });
+
   it('serves the empty app shell for routes that are not prerendered, and never a file outside them', async () => {
     for (const route of ['/blog/some-post', '/community', '/admin/dashboard', '/prerendered/../../package']) {
       const res = await api(route);

@@ -11,11 +11,14 @@ import { notify } from '../../shared/notices/store.ts';
 import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
 import { isNetworkError } from '../../shared/pwa/submit.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
-import { formatLongDate } from '../../shared/dates.ts';
+import { LongDate } from '../../shared/ui/LongDate.tsx';
 import { fallbackImageFor } from './format.ts';
 import { OfflinePostNotSaved } from './OfflineNotSaved.tsx';
 import { PostBody } from './PostBody.tsx';
 import { PostImage } from './PostImage.tsx';
+
+/** One post's query; the gateway renders /blog/:slug with its answer (src/prerender). */
+export const blogPostKey = (slug: string) => ['/api/blog', slug] as const;
 
 async function copyLink(url: string) {
   try {
@@ -50,7 +53,7 @@ function BackToBlog() {
 
 export default function BlogPostPage() {
   const { slug } = useParams();
-  const post = useQuery<BlogPost>({ queryKey: ['/api/blog', slug ?? ''], enabled: Boolean(slug), retry: false });
+  const post = useQuery<BlogPost>({ queryKey: blogPostKey(slug ?? ''), enabled: Boolean(slug), retry: false });
   // Cached data wins over a failed refresh; without any, an offline miss is not a 'Not Found'.
   const offlineMiss = post.isError && !post.data && isNetworkError(post.error);
   usePageTitle(
@@ -101,7 +104,7 @@ export default function BlogPostPage() {
         >
           <Chip label={p.category} size="small" sx={{ bgcolor: '#EFE4F3', color: 'primary.dark' }} />
           <Typography component="time" dateTime={p.createdAt} variant="body2">
-            {formatLongDate(p.createdAt)}
+            <LongDate value={p.createdAt} />
           </Typography>
           <Typography variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
             <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />
