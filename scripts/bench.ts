@@ -62,7 +62,10 @@ async function signedInCookie(): Promise<string> {
 async function benchFrontend() {
   const js = await homeRouteJsKb(`${gateway}/`);
   console.log(`\n4. Front end\nHome route: ${js.files} scripts, ${js.gzipKb} kB gzipped (budget 180 kB)`);
-  const publicPages = await lighthouseScores(['/', '/blog', '/coaching', '/login', '/legal/privacy-policy'].map((p) => `${gateway}${p}`));
+  const [newestPost] = (await (await fetch(`${gateway}/api/blog/posts`)).json()) as Array<{ slug: string }>;
+  const publicPages = await lighthouseScores(
+    ['/', '/blog', `/blog/${newestPost.slug}`, '/coaching', '/login', '/legal/privacy-policy'].map((p) => `${gateway}${p}`),
+  );
   const memberPages = await lighthouseScores([`${gateway}/community`], await signedInCookie());
   console.log(`Lighthouse, mobile settings, median of ${process.env.LIGHTHOUSE_RUNS ?? 3} runs (targets: each score >= 90, accessibility >= 95):`);
   console.table({ ...publicPages, ...memberPages });
