@@ -39,10 +39,13 @@ export const blogPostInputSchema = z.strictObject({
 });
 export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
 
+/** A post's slug: lower-case words and digits joined by single dashes (what slugify makes). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export const slugParamSchema = z.strictObject({
   slug: z
     .string()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid slug')
+    .regex(SLUG_PATTERN, 'Invalid slug')
     .max(255),
 });
 

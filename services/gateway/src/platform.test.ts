@@ -171,6 +171,8 @@ describe('public content API through the gateway', () => {
 
 describe('gateway resilience', () => {
   it('answers 502 JSON at once while content is down, and recovers when it is back', async () => {
+    const [read] = (await (await api('/api/blog/posts')).json()) as Array<{ slug: string; title: string }>;
+    expect(await (await api(`/blog/${read.slug}`)).text()).toContain(read.title); // rendered once
     await stack.stopService('content', 'SIGKILL');
     const started = Date.now();
     const down = await api('/api/blog/posts?fresh=1');
@@ -182,6 +184,10 @@ describe('gateway resilience', () => {
     const blog = await api('/blog');
     expect(blog.status).toBe(200);
     expect(await blog.text()).toContain('data-testid="post-skeleton"');
+    // A post page rendered before is served as it was last read.
+    const post = await api(`/blog/${read.slug}`);
+    expect(post.status).toBe(200);
+    expect(await post.text()).toContain(read.title);
     await stack.startService('content');
     expect((await api('/api/blog/posts?fresh=2')).status).toBe(200);
   });
@@ -272,15 +278,23 @@ describe('serving the PWA', () => {
     expect(html).toContain('<script type="application/json" id="page-data">');
     expect(html).not.toContain('<div id="root"></div>');
 
-    for (const route of [`/blog/no-such-${randomUUID()}`, '/blog/Not_A_Slug']) {
+    // An unknown post: the shell, whose app shows 'Post Not Found', with the status that says so.
+    const missing = await api(`/blog/no-such-${randomUUID()}`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('text/html');
+    expect(await missing.text()).toContain('<div id="root"></div>');
+    // Not a slug content could have (nor the list's own address): the plain shell, content not asked.
+    for (const route of ['/blog/Not_A_Slug', '/blog/posts', '/blog/a--b']) {
       const shell = await api(route);
       expect(shell.status, route).toBe(200);
       expect(await shell.text(), route).toContain('<div id="root"></div>');
     }
+    // Post pages count against the per-IP read limit; the list does not need to.
+    expect((await api(`/blog/${slug}`)).headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
   });
 
   it('serves the empty app shell for routes that are not prerendered, and never a file outside them', async () => {
-    for (const route of ['/blog/some-post', '/community', '/admin/dashboard', '/prerendered/../../package']) {
+    for (const route of ['/community', '/admin/dashboard', '/prerendered/../../package']) {
       const res = await api(route);
       expect(res.status, route).toBe(200);
       expect(await res.text(), route).toContain('<div id="root"></div>');

@@ -33,8 +33,9 @@ function setFlag(key: string): void {
 export function useSiteStats() {
   const queryClient = useQueryClient();
   const stats = useQuery<SiteStats>({ queryKey: SITE_STATS_KEY });
-  // The footer is in the prerendered HTML, which cannot know this browser's like: the flag is
-  // read once hydrated, so the page hydrates as it was rendered.
+  // The footer is in the prerendered HTML, which knows neither this browser's like nor the counts
+  // it kept from its last visit (restored while the page hydrates): both are shown once
+  // hydrated, so the page hydrates as it was rendered.
   const hydrated = useHydrated();
   const [likedNow, setLikedNow] = useState(false);
   const hasLiked = likedNow || (hydrated && readFlag(HAS_LIKED_KEY));
@@ -78,8 +79,8 @@ export function useSiteStats() {
   }, [recordVisit]);
 
   return {
-    visitorCount: stats.data?.visitorCount,
-    likeCount: stats.data?.likeCount,
+    visitorCount: hydrated ? stats.data?.visitorCount : undefined,
+    likeCount: hydrated ? stats.data?.likeCount : undefined,
     hasLiked,
     likePending: like.isPending,
     like: () => {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/** A query answer a page was rendered with on the server (the gateway renders /blog with its posts). */
+/** A query answer a page was rendered with on the server (the gateway renders /blog and each post with content's answers). */
 export interface SeedQuery {
   queryKey: readonly unknown[];
   data: unknown;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SLUG_PATTERN } from '@coach/contracts';
 import type { Logger } from '@coach/kit';
 import type { RequestHandler } from 'express';
 
@@ -10,26 +11,40 @@ interface RenderBundle {
   renderBlogPostPage(shell: string, slug: string, post: unknown): Promise<string>;
 }
 
-/** A post's page: the slugs content makes are lower-case words joined by dashes. */
-const POST_PAGE = /^\/blog\/([a-z0-9-]{1,200})\/?$/;
-/** Post pages kept rendered; the least recently read goes first. */
+const POST_PAGE = /^\/blog\/([^/]+)\/?$/;
+/** Post pages kept rendered (found or not); the least recently read goes first. */
 const MAX_POST_PAGES = 200;
 
-interface RenderedPage {
+/** A page as last read from content: `html` is null when content has no such post. */
+interface CachedPage {
   data: string;
   shell: string;
-  html: string;
+  html: string | null;
   readAt: number;
+}
+
+/** What to answer for a path: the page, or content's "no such post" (a 404 with the shell). */
+type Rendered = { html: string } | { notFound: true };
+
+/** The page a path asks for, and how content answers it; undefined for paths not handled here. */
+function pageFor(urlPath: string): { key: string; apiPath: string; slug?: string } | undefined {
+  if (urlPath === '/blog' || urlPath === '/blog/') return { key: '/blog', apiPath: '/api/blog/posts' };
+  const slug = POST_PAGE.exec(urlPath)?.[1];
+  // 'posts' is the list's own address at content, never a post's.
+  if (!slug || slug.length > 200 || !SLUG_PATTERN.test(slug) || slug === 'posts') return undefined;
+  return { key: `/blog/${slug}`, apiPath: `/api/blog/${slug}`, slug };
 }
 
 /**
  * GET /blog and GET /blog/:slug rendered with content's current answer (the posts, or the post),
  * so the cards, or the post's text, and the first image (the page's largest paint) are in the HTML
  * instead of arriving after the scripts and an API call. The PWA's build leaves its render bundle
- * in pwa/dist-ssr next to pwa/dist. Each answer is read from content at most once per
- * `cacheSeconds` and the page rendered again only when the answer or the build changed. An unknown
- * post gets the shell (the app shows its not-found page); if content or the bundle fails, the
- * build's page is served instead (/blog: skeleton cards).
+ * in pwa/dist-ssr next to pwa/dist.
+ * - Each answer is read from content at most once per `cacheSeconds` (one read at a time per
+ *   page), and the page rendered again only when the answer or the build changed.
+ * - A post content does not have gets the shell with status 404 (the app shows 'Post Not Found').
+ * - If content fails, the page last rendered is served; without one, the build's page (/blog:
+ *   skeleton cards) or the shell.
  */
 export function renderedBlogPages(
   distDir: string,
@@ -40,7 +55,8 @@ export function renderedBlogPages(
   const bundlePath = path.resolve(distDir, '../dist-ssr/prerender.js');
   let bundle: { shell: string; module: Promise<RenderBundle> } | undefined;
   let shell: { html: string; readAt: number } | undefined;
-  const pages = new Map<string, RenderedPage>(); // by path, in the order they were last read
+  const pages = new Map<string, CachedPage>(); // in the order they were last read
+  const inFlight = new Map<string, Promise<Rendered>>();
   const fresh = (readAt: number) => Date.now() - readAt < cacheSeconds * 1000;
 
   /** The shell, read again at most once per `cacheSeconds` (a new build changes it). */
@@ -51,58 +67,75 @@ export function renderedBlogPages(
     return shell.html;
   }
 
-  /** The bundle of the build that wrote this shell: a new build needs a fresh import (the query makes it new). */
+  /** The bundle of the build that wrote this shell, imported afresh (the query) for a new build. */
   function bundleFor(html: string): Promise<RenderBundle> {
     if (bundle?.shell !== html) {
       const url = `${pathToFileURL(bundlePath).href}?loaded=${Date.now()}`;
-      bundle = { shell: html, module: import(url) as Promise<RenderBundle> };
+      const loading = import(url) as Promise<RenderBundle>;
+      // Only a failed import is tried again: each import is a module Node keeps for good.
+      loading.catch(() => {
+        if (bundle?.module === loading) bundle = undefined;
+      });
+      bundle = { shell: html, module: loading };
     }
     return bundle.module;
   }
 
-  /** The page at `pagePath` rendered with content's answer at `apiPath`; undefined when content has no such thing. */
-  async function renderedPage(
-    pagePath: string,
-    apiPath: string,
-    render: (bundle: RenderBundle, shell: string, data: unknown) => Promise<string>,
-  ): Promise<string | undefined> {
-    const cached = pages.get(pagePath);
-    if (cached && fresh(cached.readAt)) return cached.html;
-    const res = await fetch(`${contentUrl}${apiPath}`, { signal: AbortSignal.timeout(2000) });
-    if (res.status === 404) {
-      pages.delete(pagePath);
-      return undefined;
-    }
-    if (!res.ok) throw new Error(`content answered ${res.status}`);
-    const data = await res.text();
-    const html = await currentShell();
-    const page =
-      cached?.data === data && cached.shell === html
-        ? cached.html
-        : await render(await bundleFor(html), html, JSON.parse(data));
-    pages.delete(pagePath); // re-inserted last: the map's first entry is the least recently read
-    pages.set(pagePath, { data, shell: html, html: page, readAt: Date.now() });
+  function remember(key: string, page: CachedPage): CachedPage {
+    pages.delete(key); // re-inserted last: the map's first entry is the least recently read
+    pages.set(key, page);
     if (pages.size > MAX_POST_PAGES + 1) pages.delete(pages.keys().next().value!);
     return page;
   }
 
+  const asRendered = (page: CachedPage): Rendered => (page.html === null ? { notFound: true } : { html: page.html });
+
+  async function load(page: NonNullable<ReturnType<typeof pageFor>>, cached?: CachedPage): Promise<Rendered> {
+    const res = await fetch(`${contentUrl}${page.apiPath}`, { signal: AbortSignal.timeout(2000) });
+    const html = await currentShell();
+    if (res.status === 404)
+      return asRendered(remember(page.key, { data: '', shell: html, html: null, readAt: Date.now() }));
+    if (!res.ok) throw new Error(`content answered ${res.status}`);
+    const data = await res.text();
+    if (cached?.data === data && cached.shell === html)
+      return asRendered(remember(page.key, { ...cached, readAt: Date.now() }));
+    const answer: unknown = JSON.parse(data);
+    const renderer = await bundleFor(html);
+    const rendered = page.slug
+      ? await renderer.renderBlogPostPage(html, page.slug, answer)
+      : await renderer.renderBlogPage(html, answer);
+    return asRendered(remember(page.key, { data, shell: html, html: rendered, readAt: Date.now() }));
+  }
+
   return async (req, res, next) => {
-    if (req.method !== 'GET') return next();
-    const slug = POST_PAGE.exec(req.path)?.[1];
-    if (!slug && req.path !== '/blog' && req.path !== '/blog/') return next();
+    const page = req.method === 'GET' ? pageFor(req.path) : undefined;
+    if (!page) return next();
+    const cached = pages.get(page.key);
+    let rendered: Rendered;
     try {
-      const html = slug
-        ? await renderedPage(`/blog/${slug}`, `/api/blog/${slug}`, (b, shell, post) =>
-            b.renderBlogPostPage(shell, slug, post),
-          )
-        : await renderedPage('/blog', '/api/blog/posts', (b, shell, posts) => b.renderBlogPage(shell, posts));
-      if (html === undefined) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(html);
+      if (cached && fresh(cached.readAt)) {
+        rendered = asRendered(remember(page.key, cached));
+      } else {
+        let pending = inFlight.get(page.key);
+        if (!pending) {
+          pending = load(page, cached).finally(() => inFlight.delete(page.key));
+          inFlight.set(page.key, pending);
+        }
+        rendered = await pending;
+      }
     } catch (err) {
-      bundle = undefined; // a bundle that failed to load is tried again on the next view
-      logger.warn({ err, path: req.path }, 'blog page not rendered with its content; serving the built page');
-      next();
+      logger.warn({ err, path: req.path }, 'blog page not rendered with content; serving the last or the built page');
+      if (!cached) return next();
+      rendered = asRendered(cached);
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    if ('html' in rendered) {
+      res.type('html').send(rendered.html);
+    } else {
+      res
+        .status(404)
+        .type('html')
+        .send(await currentShell());
     }
   };
 }
