@@ -12,6 +12,22 @@ async function adminList<T>(request: APIRequestContext, path: string): Promise<T
 
 const h1 = (page: Page) => page.locator('main h1');
 
+/** A prerendered page has hydrated: its boundary lifted the HTML's hold on taps (src/prerender). */
+const hydrated = (page: Page) => expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/);
+
+/**
+ * What goes wrong on the page from now on: uncaught errors (React reports a hydration mismatch
+ * there) and console errors, except the 401 a signed-out visitor's /api/auth/me gets.
+ */
+function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
+  });
+  return problems;
+}
+
 const PAGES = [
   { path: '/', heading: 'Awaken to the life your soul has been calling for', title: /Spiritual Life Coach/ },
   { path: '/about', heading: 'My Journey to Awakening', title: /^About - / },
@@ -249,15 +265,9 @@ test.describe('prerendered pages', () => {
       expect(html).toMatch(/<title>[^<]+<\/title>/);
       expect(html).toContain('© 2025'); // the footer too
 
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => {
-        // A signed-out visitor's /api/auth/me answers 401, which the browser logs; anything else counts.
-        if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
-      });
+      const problems = pageProblems(page);
       await page.goto(p.path);
-      // Hydrated: the page's boundary lifts the HTML's hold on taps (src/prerender).
-      await expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/);
+      await hydrated(page);
       // Hydrated: a header link navigates inside the app, without loading a new document.
       await page.evaluate(() => Object.assign(window, { samePage: true }));
       await page.getByRole('banner').getByRole('link').first().click();
@@ -288,12 +298,12 @@ test.describe('prerendered pages', () => {
       )
       .toBe(true);
     await page.reload();
-    await expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/); // hydrated
+    await hydrated(page);
     await expect(page.getByRole('region', { name: 'Site statistics' })).not.toContainText('Visitors: 0');
     // The blog, whose posts were kept too, read a second time.
     for (let visit = 0; visit < 2; visit++) {
       await page.goto('/blog');
-      await expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/);
+      await hydrated(page);
       await expect(page.locator('main article').first()).toBeVisible();
     }
     expect(problems).toEqual([]);
@@ -317,14 +327,10 @@ test.describe('prerendered pages', () => {
         .replace(/'/g, '&#x27;');
     expect(html).toContain(asHtml(firstLine));
 
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
-    });
+    const problems = pageProblems(page);
     await page.goto(`/blog/${first.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title);
-    await expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/); // hydrated
+    await hydrated(page);
     await page.evaluate(() => Object.assign(window, { samePage: true }));
     await page.getByRole('link', { name: 'Back to Blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
@@ -337,7 +343,7 @@ test.describe('prerendered pages', () => {
     expect(await (await request.get('/blog')).text()).toContain(first.title);
     await page.goto('/blog');
     await expect(page.locator('main article').first()).toContainText(first.title);
-    await expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/); // hydrated
+    await hydrated(page);
     await page.getByRole('button', { name: 'Healing' }).click(); // the filters work: the page is live
     await expect(page.getByRole('button', { name: 'Healing' })).toHaveAttribute('aria-pressed', 'true');
   });
@@ -350,17 +356,13 @@ for (const timezoneId of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
     const [first] = (await (await request.get('/api/blog/posts')).json()) as Array<{ createdAt: string }>;
     const context = await browser.newContext({ baseURL, timezoneId });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message)); // React reports a mismatch here
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
-    });
+    const problems = pageProblems(page);
     await page.goto('/blog');
-    await expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/); // hydrated
+    await hydrated(page);
     // Once hydrated the card shows the reader's own date.
     const local = new Date(first.createdAt).toLocaleDateString('en-US', { timeZone: timezoneId, dateStyle: 'long' });
     await expect(page.locator('main article').first()).toContainText(local);
-    expect(errors).toEqual([]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 }

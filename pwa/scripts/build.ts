@@ -6,7 +6,7 @@ import { build } from 'vite';
 
 process.env.BUILD_ID ||= new Date().toISOString();
 const root = path.resolve(import.meta.dirname, '..');
-// The gateway renders /blog and each post with content's answers from this bundle too (services/gateway/src/static/blogPage.ts).
+// The gateway renders /blog and each post with content's answers from this bundle too (services/gateway/src/static/blogPages.ts).
 const ssrOutDir = path.join(root, 'dist-ssr');
 
 await build({ root });

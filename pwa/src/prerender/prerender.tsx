@@ -108,7 +108,7 @@ async function renderPage(
   return page;
 }
 
-/** The blog list with the posts given (the gateway's /blog, services/gateway/src/static/blogPage.ts). */
+/** The blog list with the posts given (the gateway's /blog, services/gateway/src/static/blogPages.ts). */
 export const renderBlogPage = (shell: string, posts: unknown): Promise<string> =>
   renderPage(shell, '/blog', [{ queryKey: BLOG_POSTS_KEY, data: posts }]);
 

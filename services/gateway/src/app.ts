@@ -7,7 +7,7 @@ import { apiRateLimit } from './limits/rate-limit.ts';
 import { proxyTo } from './proxy/proxy.ts';
 import { publicReadCache } from './proxy/public-cache.ts';
 import { upstreamFor, type Upstream } from './proxy/route-table.ts';
-import { renderedBlogPages } from './static/blogPage.ts';
+import { renderedBlogPages } from './static/blogPages.ts';
 import { pwaRoutes } from './static/pwa.ts';
 
 /** Content Security Policy of the PWA: everything from this origin; MUI/emotion inject styles. */
