@@ -3,9 +3,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPwa, ensureDebianPackages, ensureNodeModules } from './bootstrap.mjs';
+import { buildPwa, ensureDebianPackages, ensureNode24, ensureNodeModules } from './bootstrap.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+ensureNode24();
 ensureDebianPackages();
 ensureNodeModules();
 buildPwa({ force: true });

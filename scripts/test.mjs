@@ -4,13 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPwa, ensureDebianPackages, ensureNodeModules } from './bootstrap.mjs';
+import { buildPwa, ensureDebianPackages, ensureNode24, ensureNodeModules } from './bootstrap.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'var/test-reports');
 const e2eOnly = process.argv.includes('--e2e-only');
 
-ensureDebianPackages({ browser: true });
+ensureNode24();
+ensureDebianPackages({ browser: true, proxy: true });
 ensureNodeModules();
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
