@@ -1,6 +1,7 @@
 import { addHealth, createApp, finishApp, type Logger, type Redis } from '@coach/kit';
 import compression from 'compression';
 import type { Express } from 'express';
+import { clientAddress } from './client/client-address.ts';
 import type { GatewayConfig } from './config.ts';
 import { bodyLimit } from './limits/body-limit.ts';
 import { apiRateLimit } from './limits/rate-limit.ts';
@@ -39,7 +40,8 @@ function helmetOptions(secure: boolean) {
 
 /** The one public port: the API routed by the route table, /images from content, and the PWA. */
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Redis): Express {
-  const app = createApp(logger, { json: false, trustProxy: false, helmet: helmetOptions(config.COOKIE_SECURE) });
+  const app = createApp(logger, { json: false, trustProxy: config.TRUSTED_PROXIES, helmet: helmetOptions(config.COOKIE_SECURE) });
+  app.use(clientAddress());
   addHealth(app, redis, { mongo: false });
   // gzip for browsers that ask for it: JSON answers and the app's files alike.
   app.use(compression({ threshold: 1024 }));

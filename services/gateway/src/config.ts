@@ -1,5 +1,7 @@
 import { loadConfig, portSchema } from '@coach/kit';
+import net from 'node:net';
 import { z } from 'zod';
+import { parseTrustedProxies } from './client/client-address.ts';
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -19,6 +21,18 @@ export const gatewayEnvSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: positiveInt.default(60),
   /** Seconds public reads (posts list, stats) may be answered from the gateway's own cache. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).default(1),
+  /**
+   * The proxies in front of the gateway: how many ("0" for none, as with `npm start`; "1" behind
+   * one TLS proxy) or their addresses (comma-separated addresses or CIDR ranges).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('0')
+    .transform(parseTrustedProxies)
+    .refine(
+      (trusted) => typeof trusted === 'number' || trusted.every((entry) => net.isIP(entry.split('/')[0] ?? '') !== 0),
+      'a proxy count, or comma-separated IP addresses or CIDR ranges',
+    ),
   COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

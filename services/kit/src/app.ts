@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -9,12 +10,38 @@ import type { Logger } from './logger.ts';
 export const BODY_LIMIT = '100kb';
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/** Loopback and private networks: where the gateway reaches the services (one host, or compose's network). */
+const GATEWAY_NETWORKS = new net.BlockList();
+GATEWAY_NETWORKS.addSubnet('127.0.0.0', 8, 'ipv4');
+GATEWAY_NETWORKS.addSubnet('10.0.0.0', 8, 'ipv4');
+GATEWAY_NETWORKS.addSubnet('172.16.0.0', 12, 'ipv4');
+GATEWAY_NETWORKS.addSubnet('192.168.0.0', 16, 'ipv4');
+GATEWAY_NETWORKS.addAddress('::1', 'ipv6');
+GATEWAY_NETWORKS.addSubnet('fc00::', 7, 'ipv6');
+
+/** `::ffff:203.0.113.9` and `203.0.113.9` are one client. */
+export function normaliseAddress(address: string): string {
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+}
+
+/**
+ * Services believe X-Forwarded-For only from their direct caller on a private network (the
+ * gateway), and only its last entry: the gateway replaces the header with the one address it
+ * decided on, so any further entry would be a client's own claim.
+ */
+export function trustGatewayHop(address: string, hop: number): boolean {
+  if (hop !== 0) return false;
+  const plain = normaliseAddress(address);
+  const family = net.isIP(plain);
+  return family !== 0 && GATEWAY_NETWORKS.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 export interface AppOptions {
   /** Parse JSON bodies (services); the gateway streams bodies through instead. */
   json?: boolean;
   helmet?: HelmetOptions;
-  /** Which proxies' X-Forwarded-For to believe: services sit behind the gateway. */
-  trustProxy?: string | boolean;
+  /** Which proxies' X-Forwarded-For to believe (Express's `trust proxy`): services believe the gateway. */
+  trustProxy?: boolean | number | string[] | ((address: string, hop: number) => boolean);
 }
 
 /**
@@ -22,7 +49,7 @@ export interface AppOptions {
  * gateway when it is a sane value), request logs, and JSON bodies only.
  */
 export function createApp(logger: Logger, options: AppOptions = {}): Express {
-  const { json = true, trustProxy = 'loopback, linklocal, uniquelocal' } = options;
+  const { json = true, trustProxy = trustGatewayHop } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);

@@ -1,5 +1,6 @@
 import { HttpError, type Redis } from '@coach/kit';
 import type { RequestHandler } from 'express';
+import { clientOf } from '../client/client-address.ts';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,7 +17,7 @@ function limiter(redis: Redis, keyPrefix: string, points: number) {
 }
 
 /**
- * Per-IP limits on /api, shared by every gateway replica through Redis: one budget for reads
+ * Per-client limits on /api, shared by every gateway replica through Redis: one budget for reads
  * and a smaller one for writes. Over the limit: 429 with Retry-After.
  */
 export function apiRateLimit(redis: Redis, perMinute: { reads: number; writes: number }): RequestHandler {
@@ -25,7 +26,7 @@ export function apiRateLimit(redis: Redis, perMinute: { reads: number; writes: n
   return async (req, res, next) => {
     const bucket = SAFE_METHODS.has(req.method) ? reads : writes;
     try {
-      const state = await bucket.consume(req.ip ?? 'unknown');
+      const state = await bucket.consume(clientOf(req));
       res.setHeader('RateLimit-Remaining', String(state.remainingPoints));
     } catch (rejected) {
       const retryAfter = Math.max(1, Math.ceil((rejected as RateLimiterRes).msBeforeNext / 1000));

@@ -25,7 +25,8 @@ export function proxyTo(upstream: Upstream, target: string, timeoutMs: number, l
   return createProxyMiddleware<Request, Response>({
     target,
     agent,
-    xfwd: true,
+    // The client address headers are the gateway's own (clientAddress), passed on as they are.
+    xfwd: false,
     changeOrigin: false,
     on: {
       proxyReq: (proxyReq, req) => {

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { clientOf } from '../client/client-address.ts';
 
 /** Public reads the gateway may answer itself for a short time: the same for every visitor. */
 const CACHEABLE = new Set(['/api/site-stats', '/api/blog/posts']);
@@ -29,7 +30,7 @@ export function publicReadCache(upstreamBase: string, ttlSeconds: number): Reque
 
   async function load(path: string, req: Request): Promise<Entry> {
     const res = await fetch(`${upstreamBase}${path}`, {
-      headers: { 'x-request-id': String(req.id), 'x-forwarded-for': req.ip ?? '' },
+      headers: { 'x-request-id': String(req.id), 'x-forwarded-for': clientOf(req) },
       signal: AbortSignal.timeout(10_000),
     });
     const headers: Record<string, string> = {};
