@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'services',
-          include: ['services/*/src/**/*.test.ts'],
+          include: ['services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 90_000,

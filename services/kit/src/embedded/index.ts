@@ -3,3 +3,4 @@ export { startMongo } from './mongo.ts';
 export { startRedis, freePort } from './redis.ts';
 export { sessionKeyPair } from './keys.ts';
 export { startTestBackend, listen } from './test-backend.ts';
+export { DEMO_ADMIN, DEMO_MEMBER } from './demo-accounts.ts';

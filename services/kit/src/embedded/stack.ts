@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_ADMIN } from './demo-accounts.ts';
 import { sessionKeyPair } from './keys.ts';
 import { startMongo } from './mongo.ts';
 import { freePort, startRedis } from './redis.ts';
@@ -11,20 +12,24 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const SERVICE_NAMES = ['content', 'members', 'ai-worker', 'gateway'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-/** The demo accounts the embedded mode seeds (documented in the README). */
-export const DEMO_ADMIN = { email: 'coach@example.com', password: 'Awaken-2025!' };
-export const DEMO_MEMBER = { email: 'member@example.com', password: 'Seeker-2025!' };
 
 export interface StackOptions {
   /** Keep MongoDB, Redis, keys and the e-mail outbox here; without it all is thrown away. */
   dataDir?: string;
   gatewayPort?: number;
-  /** Extra variables for every service (e.g. SMTP_URL, OPENAI_BASE_URL in tests). */
-  env?: Record<string, string>;
+  /**
+   * Settings for every service, as the operator's environment gives them to `npm start` or a
+   * test sets them (RATE_LIMIT_*, SMTP_URL, OPENAI_*, ...); they win over the embedded defaults.
+   * MONGO_URL, REDIS_URL and the SESSION_* key pair, when given, replace the embedded mongod,
+   * redis-server and generated keys. The stack itself decides each service's PORT and where the
+   * gateway finds the others.
+   */
+  env?: Record<string, string | undefined>;
   /** Services to start; all by default. */
   services?: readonly ServiceName[];
   /** Child output: inherit (npm start) or ignore (tests). */
   stdio?: 'inherit' | 'ignore';
+  /** LOG_LEVEL unless the settings name one. */
   logLevel?: string;
 }
 
@@ -64,9 +69,19 @@ export async function waitForHealth(url: string, child: ChildProcess, name: stri
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const mongo = await startMongo({ dbPath: dataDir && path.join(dataDir, 'mongo') });
-  const redis = await startRedis({ dir: dataDir && path.join(dataDir, 'redis') });
-  const keys = sessionKeyPair(dataDir && path.join(dataDir, 'keys'));
+  const settings = Object.fromEntries(
+    Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const mongo = settings.MONGO_URL
+    ? { url: settings.MONGO_URL, stop: async () => {} }
+    : await startMongo({ dbPath: dataDir && path.join(dataDir, 'mongo') });
+  const redis = settings.REDIS_URL
+    ? { url: settings.REDIS_URL, stop: async () => {} }
+    : await startRedis({ dir: dataDir && path.join(dataDir, 'redis') });
+  const keys =
+    settings.SESSION_PUBLIC_KEY && settings.SESSION_PRIVATE_KEY
+      ? { publicKey: settings.SESSION_PUBLIC_KEY, privateKey: settings.SESSION_PRIVATE_KEY }
+      : sessionKeyPair(dataDir && path.join(dataDir, 'keys'));
   const ports: Record<ServiceName, number> = {
     content: await freePort(),
     members: await freePort(),
@@ -76,41 +91,36 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const urls = Object.fromEntries(
     SERVICE_NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]),
   ) as Record<ServiceName, string>;
-  const mongoDb = (db: string) => `${mongo.url.replace(/\/$/, '')}/${db}`;
-  const common = {
-    NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'development',
-    LOG_LEVEL: options.logLevel ?? 'info',
-    REDIS_URL: redis.url,
-    SESSION_PUBLIC_KEY: keys.publicKey,
-    SEED_DEMO: 'true',
-    ...options.env,
+  /** Each service owns its database on the one server: the URL's path names it, options stay. */
+  const mongoDb = (db: string) => mongo.url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/[^?]*)?/, `$1/${db}`);
+  const defaults: Record<ServiceName, Record<string, string>> = {
+    content: {},
+    members: { ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password },
+    'ai-worker': { OUTBOX_DIR: path.join(dataDir ?? path.join(REPO_ROOT, 'var/test-outbox'), 'outbox') },
+    gateway: { PWA_DIST: path.join(REPO_ROOT, 'pwa/dist') },
   };
-  const env: Record<ServiceName, Record<string, string>> = {
-    content: { ...common, PORT: String(ports.content), MONGO_URL: mongoDb('coach-content') },
-    members: {
-      ...common,
-      PORT: String(ports.members),
-      MONGO_URL: mongoDb('coach-members'),
-      SESSION_PRIVATE_KEY: keys.privateKey,
-      ADMIN_EMAIL: DEMO_ADMIN.email,
-      ADMIN_PASSWORD: DEMO_ADMIN.password,
-      ...options.env,
-    },
-    'ai-worker': {
-      ...common,
-      PORT: String(ports['ai-worker']),
-      OUTBOX_DIR: path.join(dataDir ?? path.join(REPO_ROOT, 'var/test-outbox'), 'outbox'),
-      ...options.env,
-    },
-    gateway: {
-      ...common,
-      PORT: String(ports.gateway),
-      CONTENT_URL: urls.content,
-      MEMBERS_URL: urls.members,
-      PWA_DIST: path.join(REPO_ROOT, 'pwa/dist'),
-      ...options.env,
-    },
+  const wiring: Record<ServiceName, Record<string, string>> = {
+    content: { MONGO_URL: mongoDb('coach-content') },
+    members: { MONGO_URL: mongoDb('coach-members'), SESSION_PRIVATE_KEY: keys.privateKey },
+    'ai-worker': {},
+    gateway: { CONTENT_URL: urls.content, MEMBERS_URL: urls.members },
   };
+  const env = Object.fromEntries(
+    SERVICE_NAMES.map((name): [ServiceName, Record<string, string>] => [
+      name,
+      {
+        NODE_ENV: 'development',
+        LOG_LEVEL: options.logLevel ?? 'info',
+        SEED_DEMO: 'true',
+        ...defaults[name],
+        ...settings,
+        REDIS_URL: redis.url,
+        SESSION_PUBLIC_KEY: keys.publicKey,
+        ...wiring[name],
+        PORT: String(ports[name]),
+      },
+    ]),
+  ) as Record<ServiceName, Record<string, string>>;
 
   const children = new Map<ServiceName, ChildProcess>();
   const wanted = options.services ?? SERVICE_NAMES;

@@ -1,3 +1,4 @@
+import { DEMO_MEMBER } from '@coach/kit/demo-accounts';
 import type { Logger } from '@coach/kit';
 import { ensureAccount } from '../accounts/service.ts';
 import { weeklyPrompt } from '../community/prompts.ts';
@@ -76,8 +77,6 @@ const DEMO_EVENTS: DemoEvent[] = [
  * few weeks of posts, journey and purchases. Seeded once, only by the start that creates her.
  */
 export async function seedDemoMember(logger: Logger, now = new Date()): Promise<void> {
-  // Imported here, not at the top: production never loads the embedded toolkit.
-  const { DEMO_MEMBER } = await import('@coach/kit/embedded');
   const joined = new Date(now.getTime() - 24 * DAY_MS);
   const { user, created } = await ensureAccount({
     ...DEMO_MEMBER,
