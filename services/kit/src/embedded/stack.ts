@@ -31,6 +31,11 @@ export interface StackOptions {
   stdio?: 'inherit' | 'ignore';
   /** LOG_LEVEL unless the settings name one. */
   logLevel?: string;
+  /**
+   * Run the services from this production file set (scripts/build-production.mjs): each as
+   * `node <productionDir>/<service>/dist/main.js` in its own folder there, without tsx.
+   */
+  productionDir?: string;
 }
 
 export interface Stack {
@@ -126,8 +131,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const wanted = options.services ?? SERVICE_NAMES;
 
   async function startService(name: ServiceName) {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services', name, 'src/main.ts')], {
-      cwd: REPO_ROOT,
+    const { productionDir } = options;
+    const run = productionDir
+      ? { args: [path.join(productionDir, name, 'dist/main.js')], cwd: path.join(productionDir, name) }
+      : { args: ['--import', 'tsx', path.join(REPO_ROOT, 'services', name, 'src/main.ts')], cwd: REPO_ROOT };
+    const child = spawn(process.execPath, run.args, {
+      cwd: run.cwd,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env[name] },
       stdio: options.stdio ?? 'ignore',
     });
