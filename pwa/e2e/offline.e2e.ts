@@ -2,22 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_ADMIN } from '@coach/kit/embedded';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { goOffline, notice, sendContactMessage, waitForServiceWorker } from './offline-visitor.ts';
 
 // These tests need the service worker, which the other end-to-end files block.
 test.use({ serviceWorkers: 'allow' });
 
 const DIST = path.resolve(import.meta.dirname, '../dist');
 const h1 = (page: Page) => page.locator('main h1');
-const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-/** After the first visit: the worker is installed (precache complete), active and controls the page. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
-}
 
 /** The build id of the worker controlling the page. */
 function workerVersion(page: Page): Promise<string | null> {
@@ -39,16 +31,6 @@ async function adminList<T>(request: APIRequestContext, listPath: string): Promi
   const res = await request.get(listPath);
   expect(res.status()).toBe(200);
   return (await res.json()) as T[];
-}
-
-async function sendContactMessage(page: Page, text: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Contact form' });
-  await form.getByLabel('Your Name').fill('Offline Seeker');
-  await form.getByLabel('Email Address').fill('offline.e2e@example.com');
-  await form.getByRole('combobox', { name: /Subject/ }).click();
-  await page.getByRole('option', { name: 'General Question' }).click();
-  await form.getByLabel('Your Message').fill(text);
-  await form.getByRole('button', { name: 'Send Message' }).click();
 }
 
 async function subscribe(page: Page, email: string): Promise<void> {
@@ -84,11 +66,6 @@ async function cachedUrls(page: Page): Promise<string[]> {
     }
     return urls;
   });
-}
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await context.setOffline(true);
-  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
 }
 
 test.describe('offline reading', () => {

@@ -1,30 +1,9 @@
-import http from 'node:http';
 import net from 'node:net';
 import { createApp, createLogger, trustGatewayHop } from '@coach/kit';
-import { listen, startStack, type Stack } from '@coach/kit/embedded';
+import { listen, requestFrom, startStack, type Stack } from '@coach/kit/embedded';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress, parseTrustedProxies } from './client-address.ts';
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One HTTP request from a chosen loopback address, as a client on its own machine would send it. */
-function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 describe('the address the gateway decides on', () => {
   /** An app with the gateway's setting and middleware, answering with what a service would receive. */
@@ -37,7 +16,7 @@ describe('the address the gateway decides on', () => {
     return listen(app);
   }
   const echo = async (url: string, headers: Record<string, string>, from = '127.0.0.1') => {
-    const res = await send(`${url}/echo`, { headers, from });
+    const res = await requestFrom(`${url}/echo`, { headers, from });
     expect(res.status).toBe(200);
     return JSON.parse(res.body) as { forwardedFor: string; proto: string; forwarded: string | null; realIp: string | null };
   };
@@ -115,7 +94,7 @@ describe('per-client budgets through the real stack', () => {
   });
 
   const like = (from: string, forged: string) =>
-    send(`${stack.gatewayUrl}/api/site-stats/like`, { method: 'POST', from, headers: { 'x-forwarded-for': forged } });
+    requestFrom(`${stack.gatewayUrl}/api/site-stats/like`, { method: 'POST', from, headers: { 'x-forwarded-for': forged } });
 
   it('a forged X-Forwarded-For buys no fresh write budget; another client keeps its own', async () => {
     const statuses: number[] = [];
@@ -126,7 +105,7 @@ describe('per-client budgets through the real stack', () => {
 
   it("a forged X-Forwarded-For buys no fresh chat budget at content (the model's cost)", async () => {
     const chat = (forged: string) =>
-      send(`${stack.gatewayUrl}/api/ai/chat`, {
+      requestFrom(`${stack.gatewayUrl}/api/ai/chat`, {
         method: 'POST',
         from: '127.0.0.6',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': forged, forwarded: `for=${forged}` },
@@ -140,7 +119,7 @@ describe('per-client budgets through the real stack', () => {
 
   it('answers reads normally whatever forwarding headers a client sends', async () => {
     for (const header of ['not-an-address', '', ',,,', '::ffff:999.1.1.1']) {
-      const res = await send(`${stack.gatewayUrl}/api/site-stats`, { from: '127.0.0.7', headers: { 'x-forwarded-for': header, forwarded: 'for=;;;' } });
+      const res = await requestFrom(`${stack.gatewayUrl}/api/site-stats`, { from: '127.0.0.7', headers: { 'x-forwarded-for': header, forwarded: 'for=;;;' } });
       expect(res.status).toBe(200);
     }
   });
@@ -159,7 +138,7 @@ describe('per-client budgets through the real stack', () => {
     });
     await new Promise((r) => setTimeout(r, 500));
     expect(await db.collection('contact_messages').countDocuments()).toBe(before);
-    const whole = await send(`${stack.gatewayUrl}/api/contact`, { method: 'POST', from: '127.0.0.8', headers: { 'content-type': 'application/json' }, body });
+    const whole = await requestFrom(`${stack.gatewayUrl}/api/contact`, { method: 'POST', from: '127.0.0.8', headers: { 'content-type': 'application/json' }, body });
     expect(whole.status).toBe(201);
     expect(await db.collection('contact_messages').countDocuments()).toBe(before + 1);
   });

@@ -1,0 +1,91 @@
+import { DEMO_ADMIN, DEMO_MEMBER, requestFrom, startStack, startTlsProxy, type Stack } from '@coach/kit/embedded';
+import { expect, test } from '@playwright/test';
+import { goOffline, notice, sendContactMessage, waitForServiceWorker } from './offline-visitor.ts';
+
+// The site as deployed: the real TLS proxy (Debian's Caddy, a certificate from its local
+// authority) in front of a gateway told that one proxy stands before it, with secure cookies.
+// Clients on different loopback addresses are different visitors.
+const WRITES_PER_MINUTE = 6;
+let stack: Stack;
+let proxy: Awaited<ReturnType<typeof startTlsProxy>>;
+
+// Chromium registers a service worker only from a page whose certificate it accepts: it is told
+// to accept this test authority's (a real site has a public one).
+test.use({
+  serviceWorkers: 'allow',
+  ignoreHTTPSErrors: true,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--ignore-certificate-errors'],
+  },
+});
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  stack = await startStack({
+    logLevel: 'warn',
+    env: { COOKIE_SECURE: 'true', TRUSTED_PROXIES: '1', RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE) },
+  });
+  proxy = await startTlsProxy(stack.gatewayUrl);
+});
+
+test.afterAll(async () => {
+  await proxy?.stop();
+  await stack?.stop();
+});
+
+const over = (path: string, options: Parameters<typeof requestFrom>[1] = {}) =>
+  requestFrom(`${proxy.url}${path}`, { ca: proxy.caCert, ...options });
+const signIn = (path: string, account: { email: string; password: string }, from: string) =>
+  over(path, { method: 'POST', from, headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+const like = (from: string, forged?: string) =>
+  over('/api/site-stats/like', { method: 'POST', from, headers: forged ? { 'x-forwarded-for': forged } : {} });
+
+test.describe('behind the TLS proxy', () => {
+  test('pages come over HTTPS with HSTS, and signing in sets a Secure, HttpOnly cookie', async () => {
+    const home = await over('/', { from: '127.0.0.2' });
+    expect(home.status).toBe(200);
+    expect(home.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    const login = await signIn('/api/auth/login', DEMO_MEMBER, '127.0.0.2');
+    expect(login.status).toBe(200);
+    const cookies = login.headers['set-cookie'] ?? [];
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+    expect(cookies.join('\n')).toMatch(/HttpOnly/i);
+  });
+
+  test('each visitor has a write budget of its own, and a forged X-Forwarded-For buys none', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= WRITES_PER_MINUTE; i++) statuses.push((await like('127.0.0.3', `203.0.113.${i + 1}`)).status);
+    expect(statuses).toEqual([...Array(WRITES_PER_MINUTE).fill(200), 429]);
+    // Claiming to be someone else, or to come through another proxy, changes nothing.
+    expect((await like('127.0.0.3', '127.0.0.4')).status).toBe(429);
+    expect((await over('/api/site-stats/like', { method: 'POST', from: '127.0.0.3', headers: { forwarded: 'for=198.51.100.1' } })).status).toBe(429);
+    // Another visitor behind the same proxy still writes.
+    expect((await like('127.0.0.4')).status).toBe(200);
+  });
+
+  test('the service worker installs over HTTPS, and a message sent offline arrives once when the connection returns', async ({
+    page,
+    context,
+  }) => {
+    const marker = `e2e-https-${Date.now()}`;
+    await page.goto(`${proxy.url}/contact`);
+    await waitForServiceWorker(page);
+    await goOffline(context, page);
+    await sendContactMessage(page, `Sent offline over HTTPS ${marker}`);
+    await expect(notice(page, 'Saved offline')).toContainText('Your message is saved');
+    await context.setOffline(false);
+
+    const admin = await signIn('/api/admin/login', DEMO_ADMIN, '127.0.0.9');
+    expect(admin.status).toBe(200);
+    const cookie = (admin.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const stored = async () => {
+      const list = await over('/api/contact-messages', { from: '127.0.0.9', headers: { cookie } });
+      return (JSON.parse(list.body) as Array<{ message: string }>).filter((m) => m.message.includes(marker)).length;
+    };
+    await expect.poll(stored, { timeout: 20_000 }).toBe(1);
+    await page.waitForTimeout(1500);
+    expect(await stored()).toBe(1);
+  });
+});
