@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const installed = (pkg) => spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed');
-const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+export const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 const run = (cmd, env = {}) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 
 /** The Node.js the site runs on, everywhere: the Dockerfile's base image has the same major. */

@@ -27,13 +27,12 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { ensureNode24 } from './bootstrap.mjs';
+import { ensureNode24, has } from './bootstrap.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WORKSPACE_SCOPE = '@coach/';
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
-const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 /** The package a bare import names: `express`, `@scope/name` (never a path inside it). */
 const packageOf = (specifier) =>
   specifier
@@ -103,8 +102,9 @@ async function bundleService(name, out) {
 }
 
 /**
- * The lockfile limited to the given projects: the PWA's packages are compiled into its build,
- * so only the root's and the services' importers stay (the root's are all for development).
+ * The lockfile limited to the root and the given projects: a hoisted install sets up the packages
+ * of every project the lockfile names, and the PWA's are compiled into its build (the root has
+ * development packages only, which --prod leaves out).
  */
 function lockfileFor(projects) {
   const kept = new Set(['.', ...projects]);
@@ -137,6 +137,7 @@ function installDependencies(out) {
     cpSync(path.join(root, project, 'package.json'), path.join(stage, project, 'package.json'));
   writeFileSync(path.join(stage, 'pnpm-lock.yaml'), lockfileFor(projects));
 
+  // The image installs a pinned pnpm; our machines run it through npx.
   const [pnpm, ...pnpmArgs] = has('pnpm') ? ['pnpm'] : ['npx', '--yes', 'pnpm@10'];
   run(pnpm, [...pnpmArgs, 'install', '--prod', '--frozen-lockfile', '--config.node-linker=hoisted'], {
     cwd: stage,
