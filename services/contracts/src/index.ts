@@ -7,3 +7,5 @@ export * from './members.ts';
 export * from './events.ts';
 export * from './safety.ts';
 export * from './writing.ts';
+export * from './siteIdentity.ts';
+export * from './siteIdentityEnv.ts';
