@@ -1,19 +1,19 @@
 /// <reference types="vitest/config" />
+import { DEFAULT_SITE_IDENTITY, appNames } from '@coach/contracts';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 const THEME_COLOR = '#4E2F5E'; // palette.plum (src/shared/theme.ts)
 const BACKGROUND_COLOR = '#FBF6EF'; // palette.cream
 
 /**
- * The web app manifest. The names follow the same VITE_* variables as src/shared/config/site.ts.
+ * The web app manifest. Its names are the placeholder identity's: the gateway serves it with the
+ * names of the identity it runs with (services/gateway/src/static/pwa.ts).
  * 'Book a call' opens /contact#book, which focuses the booking button: the scheduling page is
  * external, and an app launch may not open a new tab by itself.
  */
-function manifest(env: Record<string, string>): Partial<ManifestOptions> {
-  const name = env.VITE_COACH_NAME?.trim() || 'Meera Anand';
-  const brand = env.VITE_BRAND?.trim() || `${name} Coaching`;
+function manifest(): Partial<ManifestOptions> {
   const icon = (size: number, purpose: 'any' | 'maskable') => ({
     src: `/icons/${purpose === 'any' ? 'icon' : 'maskable'}-${size}.png`,
     sizes: `${size}x${size}`,
@@ -23,8 +23,7 @@ function manifest(env: Record<string, string>): Partial<ManifestOptions> {
   const shortcutIcons = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
   return {
     id: '/',
-    name: brand,
-    short_name: name.length <= 12 ? name : (name.split(/\s+/)[0] ?? name),
+    ...appNames(DEFAULT_SITE_IDENTITY),
     description:
       'Spiritual life coaching: awaken your inner wisdom, heal, and live with purpose. Read the blog offline, ask the Soul Companion, book a free clarity call.',
     lang: 'en',
@@ -72,8 +71,7 @@ function manifest(env: Record<string, string>): Partial<ManifestOptions> {
   };
 }
 
-export default defineConfig(({ mode, isSsrBuild }) => {
-  const env = loadEnv(mode, import.meta.dirname, 'VITE_');
+export default defineConfig(({ isSsrBuild }) => {
   // Each build has its own id unless BUILD_ID names it: it busts the persisted query cache and
   // changes the service worker, so an installed app is offered the new release.
   const buildId = process.env.BUILD_ID || new Date().toISOString();
@@ -91,7 +89,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
           injectRegister: false,
           registerType: 'prompt',
           includeManifestIcons: false,
-          manifest: manifest(env),
+          manifest: manifest(),
           injectManifest: {
             rollupFormat: 'iife',
             // The shell, every page's chunk (member pages too: they show their sign-in offline),
@@ -121,18 +119,23 @@ export default defineConfig(({ mode, isSsrBuild }) => {
           // would cut them into (home route: 183 kB gzipped in 58 files before, 168 kB in 23).
           // The preload helper stays apart, or the tiny entry would import the whole frame
           // before the first paint.
-          codeSplitting: {
-            groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-              { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-              { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-              { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
-              {
-                name: 'frame',
-                test: /src[\\/]shared[\\/](start[\\/]startApp|layout[\\/](Layout|FloatingWidgets)|pwa[\\/](registerSW|pageOutbox|outboxNotices))\.tsx?$/,
+          // The render bundle is one file: the gateway imports each build's afresh, and a chunk
+          // importing the entry back would load a second copy of it (other React contexts: the
+          // lazy pages' titles were lost).
+          codeSplitting: isSsrBuild
+            ? false
+            : {
+                groups: [
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                  { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+                  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+                  { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+                  {
+                    name: 'frame',
+                    test: /src[\\/]shared[\\/](start[\\/]startApp|layout[\\/](Layout|FloatingWidgets)|pwa[\\/](registerSW|pageOutbox|outboxNotices))\.tsx?$/,
+                  },
+                ],
               },
-            ],
-          },
         },
       },
     },

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { prerenderedPageFile } from '@coach/contracts';
+import { jsonScriptElement, prerenderedPageFile, siteIdentityElement } from '@coach/contracts';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -15,8 +15,9 @@ import { blogPostKey } from '../features/blog/BlogPostPage.tsx';
 import { LEGAL_PAGES } from '../features/legal/pages.ts';
 import { AppProviders } from '../shared/AppProviders.tsx';
 import { createQueryClient } from '../shared/api/client.ts';
+import { siteIdentity } from '../shared/config/site.ts';
 import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
-import { PAGE_DATA_ID, pageDataJson, type SeedQuery } from '../shared/start/pageData.ts';
+import { PAGE_DATA_ID, type SeedQuery } from '../shared/start/pageData.ts';
 
 /**
  * The reading pages a first visit lands on, written at build time (the blog and its posts are
@@ -81,7 +82,8 @@ const escapeHtml = (s: string) =>
 
 /**
  * One page's HTML: the shell (dist/index.html) with the app rendered into its root, the styles
- * and title, and the answers it was rendered with for the browser to hydrate from.
+ * and title, and what it was rendered with for the browser to hydrate from: the coach's identity
+ * (src/shared/config/site.ts) and the query answers.
  */
 async function renderPage(
   shell: string,
@@ -91,8 +93,7 @@ async function renderPage(
 ): Promise<string> {
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`The shell has no empty ${EMPTY_ROOT}`);
   const { html, styles, title } = await renderApp(urlPath, seed);
-  const data =
-    seed.length > 0 ? `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson(seed)}</script>` : '';
+  const data = siteIdentityElement(siteIdentity) + (seed.length > 0 ? jsonScriptElement(PAGE_DATA_ID, seed) : '');
   // Replacer functions throughout: a '$' in the page's text is never a replacement pattern.
   let page = shell
     // The page is readable without its scripts: they load after the HTML, CSS, fonts and images.
@@ -107,6 +108,12 @@ async function renderPage(
   }
   return page;
 }
+
+/**
+ * A page the build prerendered, rendered again by the gateway when its identity is not the one
+ * the build rendered with (services/gateway/src/static/pwa.ts).
+ */
+export const renderPrerenderedPage = (shell: string, urlPath: string): Promise<string> => renderPage(shell, urlPath);
 
 /** The blog list with the posts given (the gateway's /blog, services/gateway/src/static/blogPages.ts). */
 export const renderBlogPage = (shell: string, posts: unknown): Promise<string> =>

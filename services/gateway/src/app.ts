@@ -1,3 +1,4 @@
+import { siteIdentityFromEnv } from '@coach/contracts';
 import { addHealth, createApp, finishApp, type Logger, type Redis } from '@coach/kit';
 import compression from 'compression';
 import type { Express } from 'express';
@@ -9,6 +10,7 @@ import { proxyTo } from './proxy/proxy.ts';
 import { publicReadCache } from './proxy/public-cache.ts';
 import { upstreamFor, type Upstream } from './proxy/route-table.ts';
 import { renderedBlogPages } from './static/blogPages.ts';
+import { currentBuild } from './static/currentBuild.ts';
 import { pwaRoutes } from './static/pwa.ts';
 
 /** Content Security Policy of the PWA: everything from this origin; MUI/emotion inject styles. */
@@ -70,7 +72,8 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
   });
   // A post's page may cost a content read per slug: it counts against the reads budget, as the API does.
   app.use('/blog/:slug', limit);
-  app.use(renderedBlogPages(config.PWA_DIST, targets.content, config.PUBLIC_CACHE_SECONDS, logger));
-  app.use(pwaRoutes(config.PWA_DIST));
+  const build = currentBuild(config.PWA_DIST, siteIdentityFromEnv(config), config.PUBLIC_CACHE_SECONDS);
+  app.use(renderedBlogPages(build, targets.content, config.PUBLIC_CACHE_SECONDS, logger));
+  app.use(pwaRoutes(config.PWA_DIST, build, logger));
   return finishApp(app, logger);
 }

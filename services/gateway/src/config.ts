@@ -1,3 +1,4 @@
+import { siteIdentityEnvSchema } from '@coach/contracts';
 import { loadConfig, portSchema } from '@coach/kit';
 import net from 'node:net';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ export const gatewayEnvSchema = z.object({
       'a proxy count, or comma-separated IP addresses or CIDR ranges',
     ),
   COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-});
+}).extend(siteIdentityEnvSchema.shape);
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 
 export const loadGatewayConfig = () => loadConfig(gatewayEnvSchema);

@@ -32,12 +32,12 @@ describe('coaching page (spec §2, §3)', () => {
     renderWithApp(<CoachingPage />);
     expect(screen.getAllByRole('link', { name: 'Book Your Free Clarity Call' })[0]).toHaveAttribute(
       'href',
-      site.schedulingUrl,
+      site.bookingUrl,
     );
     expect(screen.getByRole('link', { name: /^Learn More/ })).toHaveAttribute('href', '/about');
     expect(screen.getByRole('link', { name: 'Schedule Free Consultation' })).toHaveAttribute(
       'href',
-      site.schedulingUrl,
+      site.bookingUrl,
     );
     expect(screen.getByRole('button', { name: 'Download Free Guide' })).toBeInTheDocument();
   });
@@ -68,7 +68,7 @@ describe('coaching page (spec §2, §3)', () => {
     expect(d.getAllByText(program.outcomes[7]!)).toHaveLength(1);
     expect(d.getAllByRole('img', { name: '5 out of 5 stars' })).toHaveLength(3);
     expect(d.getByText(program.cta)).toBeInTheDocument();
-    expect(d.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', site.schedulingUrl);
+    expect(d.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', site.bookingUrl);
   });
 
   it('shows no bonuses section for a program without bonuses', async () => {

@@ -51,7 +51,7 @@ describe('contact page (spec §2, §4, §5, §8)', () => {
     expect(screen.getByRole('region', { name: 'Book a Free Clarity Call' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Book a Free Clarity Call' })).getByRole('link')).toHaveAttribute(
       'href',
-      site.schedulingUrl,
+      site.bookingUrl,
     );
     const wa = within(screen.getByRole('region', { name: 'Quick WhatsApp Message' })).getByRole('link');
     expect(wa.getAttribute('href')).toContain(encodeURIComponent(site.whatsappGreeting));

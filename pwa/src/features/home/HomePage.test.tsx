@@ -12,7 +12,7 @@ describe('home (spec §2)', () => {
     const booking = screen.getAllByRole('link', { name: 'Book Your Free Clarity Call' });
     expect(booking).toHaveLength(2);
     for (const b of booking) {
-      expect(b).toHaveAttribute('href', site.schedulingUrl);
+      expect(b).toHaveAttribute('href', site.bookingUrl);
       expect(b).toHaveAttribute('target', '_blank');
     }
     expect(screen.getByRole('link', { name: 'Ask a Life Question' })).toHaveAttribute('href', '/ask-ai');
@@ -45,7 +45,7 @@ describe('about (spec §2)', () => {
     for (const v of ['15+', '500+', '100%']) expect(within(credentials).getByText(v)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book Your Free Clarity Call' })).toHaveAttribute(
       'href',
-      site.schedulingUrl,
+      site.bookingUrl,
     );
   });
 });
@@ -64,7 +64,7 @@ describe('testimonials (spec §2)', () => {
     expect(screen.getByText('Client satisfaction')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book Your Free Clarity Call' })).toHaveAttribute(
       'href',
-      site.schedulingUrl,
+      site.bookingUrl,
     );
   });
 });

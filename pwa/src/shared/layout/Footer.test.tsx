@@ -25,7 +25,7 @@ describe('footer (spec §2)', () => {
       '/legal/ai-disclosure',
     ]);
 
-    expect(screen.getByRole('link', { name: 'Book Free Clarity Call' })).toHaveAttribute('href', site.schedulingUrl);
+    expect(screen.getByRole('link', { name: 'Book Free Clarity Call' })).toHaveAttribute('href', site.bookingUrl);
     expect(screen.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
     expect(screen.getByRole('link', { name: /Message on WhatsApp/ }).getAttribute('href')).toMatch(
       /^https:\/\/wa\.me\/\d+\?text=/,

@@ -27,7 +27,7 @@ describe('header (spec §2)', () => {
       expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
     const book = within(nav).getByRole('link', { name: 'Book Free Call' });
-    expect(book).toHaveAttribute('href', site.schedulingUrl);
+    expect(book).toHaveAttribute('href', site.bookingUrl);
     expect(book).toHaveAttribute('target', '_blank');
     await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Community' })).not.toBeInTheDocument());
     expect(within(nav).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('header (spec §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(drawer).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    expect(within(drawer).getByRole('link', { name: 'Book Free Call' })).toHaveAttribute('href', site.schedulingUrl);
+    expect(within(drawer).getByRole('link', { name: 'Book Free Call' })).toHaveAttribute('href', site.bookingUrl);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
   });

@@ -1,27 +1,28 @@
+import { jsonScriptElement } from '@coach/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { PAGE_DATA_ID, pageDataJson, seedFromPageData } from './pageData.ts';
+import { PAGE_DATA_ID, seedFromPageData } from './pageData.ts';
 
-function pageWith(json: string): Document {
+function pageWith(element: string): Document {
   const doc = document.implementation.createHTMLDocument('page');
-  doc.body.innerHTML = `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script><div id="root"></div>`;
+  doc.body.innerHTML = `${element}<div id="root"></div>`;
   return doc;
 }
 
 describe('the answers a page was rendered with', () => {
   it('seed the cache before hydration, as they were', () => {
     const posts = [{ title: 'A </script><script>alert(1)</script> title' }];
-    const json = pageDataJson([{ queryKey: ['/api/blog/posts'], data: posts }]);
-    expect(json).not.toContain('<');
+    const element = jsonScriptElement(PAGE_DATA_ID, [{ queryKey: ['/api/blog/posts'], data: posts }]);
+    expect(element.match(/</g)).toHaveLength(2); // its own tags only
     const client = new QueryClient();
-    seedFromPageData(client, pageWith(json));
+    seedFromPageData(client, pageWith(element));
     expect(client.getQueryData(['/api/blog/posts'])).toEqual(posts);
   });
 
   it('leave the cache alone when the page has none or they are unreadable', () => {
     const client = new QueryClient();
     seedFromPageData(client, document.implementation.createHTMLDocument('page'));
-    seedFromPageData(client, pageWith('{not json'));
+    seedFromPageData(client, pageWith(`<script type="application/json" id="${PAGE_DATA_ID}">{not json</script>`));
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 });

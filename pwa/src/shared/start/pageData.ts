@@ -9,9 +9,6 @@ export interface SeedQuery {
 /** The id of the page's `<script type="application/json">` that carries them. */
 export const PAGE_DATA_ID = 'page-data';
 
-/** JSON safe inside a script element: no `</script>` or `<!--` can end it early. */
-export const pageDataJson = (seed: readonly SeedQuery[]): string => JSON.stringify(seed).replace(/</g, '\\u003c');
-
 /**
  * Puts the answers the page was rendered with into the cache before it hydrates, so the first
  * render in the browser shows what the HTML shows. A page without them changes nothing.

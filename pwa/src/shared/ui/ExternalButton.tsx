@@ -15,7 +15,7 @@ export function ExternalButton({ children, ...props }: Props) {
 /** The free 30-minute clarity call on the scheduling page, in a new tab. */
 export function BookingButton({ children = 'Book Your Free Clarity Call', ...props }: Omit<Props, 'href'>) {
   return (
-    <ExternalButton href={site.schedulingUrl} variant="contained" color="secondary" {...props}>
+    <ExternalButton href={site.bookingUrl} variant="contained" color="secondary" {...props}>
       {children}
     </ExternalButton>
   );

@@ -1,15 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { SLUG_PATTERN } from '@coach/contracts';
 import type { Logger } from '@coach/kit';
 import type { RequestHandler } from 'express';
-
-/** What the gateway uses of the PWA's render bundle (pwa/src/prerender/prerender.tsx). */
-interface RenderBundle {
-  renderBlogPage(shell: string, posts: unknown): Promise<string>;
-  renderBlogPostPage(shell: string, slug: string, post: unknown): Promise<string>;
-}
+import type { CurrentBuild } from './currentBuild.ts';
 
 const POST_PAGE = /^\/blog\/([^/]+)\/?$/;
 /** Post pages kept rendered (found or not); the least recently read goes first. */
@@ -38,48 +30,23 @@ function pageFor(urlPath: string): { key: string; apiPath: string; slug?: string
 /**
  * GET /blog and GET /blog/:slug rendered with content's current answer (the posts, or the post),
  * so the cards, or the post's text, and the first image (the page's largest paint) are in the HTML
- * instead of arriving after the scripts and an API call. The PWA's build leaves its render bundle
- * in pwa/dist-ssr next to pwa/dist.
+ * instead of arriving after the scripts and an API call, rendered with the build's render bundle.
  * - Each answer is read from content at most once per `cacheSeconds` (one read at a time per
  *   page), and the page rendered again only when the answer or the build changed.
  * - A post content does not have gets the shell with status 404 (the app shows 'Post Not Found').
+ * - Every page, and the shell, names the coach the gateway runs with (currentBuild.ts).
  * - If content fails, the page last rendered is served; without one, the build's page (/blog:
  *   skeleton cards) or the shell.
  */
 export function renderedBlogPages(
-  distDir: string,
+  build: CurrentBuild,
   contentUrl: string,
   cacheSeconds: number,
   logger: Logger,
 ): RequestHandler {
-  const bundlePath = path.resolve(distDir, '../dist-ssr/prerender.js');
-  let bundle: { shell: string; module: Promise<RenderBundle> } | undefined;
-  let shell: { html: string; readAt: number } | undefined;
   const pages = new Map<string, CachedPage>(); // in the order they were last read
   const inFlight = new Map<string, Promise<Rendered>>();
   const fresh = (readAt: number) => Date.now() - readAt < cacheSeconds * 1000;
-
-  /** The shell, read again at most once per `cacheSeconds` (a new build changes it). */
-  async function currentShell(): Promise<string> {
-    if (!shell || !fresh(shell.readAt)) {
-      shell = { html: await readFile(path.join(distDir, 'index.html'), 'utf8'), readAt: Date.now() };
-    }
-    return shell.html;
-  }
-
-  /** The bundle of the build that wrote this shell, imported afresh (the query) for a new build. */
-  function bundleFor(html: string): Promise<RenderBundle> {
-    if (bundle?.shell !== html) {
-      const url = `${pathToFileURL(bundlePath).href}?loaded=${Date.now()}`;
-      const loading = import(url) as Promise<RenderBundle>;
-      // Only a failed import is tried again: each import is a module Node keeps for good.
-      loading.catch(() => {
-        if (bundle?.module === loading) bundle = undefined;
-      });
-      bundle = { shell: html, module: loading };
-    }
-    return bundle.module;
-  }
 
   function remember(key: string, page: CachedPage): CachedPage {
     pages.delete(key); // re-inserted last: the map's first entry is the least recently read
@@ -92,7 +59,7 @@ export function renderedBlogPages(
 
   async function load(page: NonNullable<ReturnType<typeof pageFor>>, cached?: CachedPage): Promise<Rendered> {
     const res = await fetch(`${contentUrl}${page.apiPath}`, { signal: AbortSignal.timeout(2000) });
-    const html = await currentShell();
+    const html = await build.shell();
     if (res.status === 404)
       return asRendered(remember(page.key, { data: '', shell: html, html: null, readAt: Date.now() }));
     if (!res.ok) throw new Error(`content answered ${res.status}`);
@@ -100,7 +67,7 @@ export function renderedBlogPages(
     if (cached?.data === data && cached.shell === html)
       return asRendered(remember(page.key, { ...cached, readAt: Date.now() }));
     const answer: unknown = JSON.parse(data);
-    const renderer = await bundleFor(html);
+    const renderer = await build.bundleFor(html);
     const rendered = page.slug
       ? await renderer.renderBlogPostPage(html, page.slug, answer)
       : await renderer.renderBlogPage(html, answer);
@@ -135,7 +102,7 @@ export function renderedBlogPages(
       res
         .status(404)
         .type('html')
-        .send(await currentShell());
+        .send(build.withIdentity(await build.shell()));
     }
   };
 }

@@ -1,31 +1,125 @@
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
-import { PRERENDERED_DIR, prerenderedPageFile } from '@coach/contracts';
-import express, { Router } from 'express';
+import { PRERENDERED_DIR, appNames, prerenderedPageFile } from '@coach/contracts';
+import type { Logger } from '@coach/kit';
+import express, { Router, type Response } from 'express';
+import type { CurrentBuild } from './currentBuild.ts';
 
 /** Files that must be revalidated on every load so a new release is picked up. */
 const ALWAYS_REVALIDATE = new RegExp(
   `^/(index\\.html|sw\\.js|registerSW\\.js|manifest\\.webmanifest|${PRERENDERED_DIR}/.+)$`,
 );
 
+/** The shell's entry in the service worker's precache list, as the build writes it. */
+const SHELL_PRECACHE_ENTRY = /\{"revision":"([^"]+)","url":"index\.html"\}/;
+
 /**
- * A public page the build prerendered (pwa/src/prerender), or undefined. The lookup stays inside
- * that folder whatever the path says.
+ * A public page the build prerendered, or undefined. The lookup stays inside that folder
+ * whatever the path says.
  */
-function prerenderedPage(distDir: string, urlPath: string): string | undefined {
+function prerenderedPage(distDir: string, urlPath: string): { file: string; urlPath: string } | undefined {
   const dir = path.join(distDir, PRERENDERED_DIR);
-  const file = path.join(distDir, prerenderedPageFile(urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath));
-  return file.startsWith(`${dir}${path.sep}`) && existsSync(file) ? file : undefined;
+  const pagePath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+  const file = path.join(distDir, prerenderedPageFile(pagePath));
+  return file.startsWith(`${dir}${path.sep}`) && existsSync(file) ? { file, urlPath: pagePath } : undefined;
 }
+
+/** A built file's text, or undefined when the build has none. */
+async function builtFile(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The prerendered pages as they name the gateway's coach: the build's file where the build
+ * rendered it with the same identity, else the page rendered again with the render bundle, once
+ * per build and page. If that render fails, the shell: the app draws the page itself.
+ */
+function prerenderedPages(distDir: string, build: CurrentBuild, logger: Logger) {
+  const pages = new Map<string, { shell: string; mtimeMs: number; html: Promise<string> }>();
+  const renderedByBuild = (built: string) => built.includes(build.identityElement);
+
+  async function load(file: string, urlPath: string, shell: string): Promise<string> {
+    const built = await readFile(file, 'utf8');
+    return renderedByBuild(built) ? built : (await build.bundleFor(shell)).renderPrerenderedPage(shell, urlPath);
+  }
+
+  async function servedPage({ file, urlPath }: { file: string; urlPath: string }): Promise<string> {
+    const shell = await build.shell();
+    const { mtimeMs } = statSync(file);
+    let entry = pages.get(file);
+    if (entry?.shell !== shell || entry.mtimeMs !== mtimeMs) {
+      entry = { shell, mtimeMs, html: load(file, urlPath, shell) };
+      pages.set(file, entry);
+    }
+    try {
+      return await entry.html;
+    } catch (err) {
+      if (pages.get(file) === entry) pages.delete(file);
+      logger.warn({ err, path: urlPath }, 'prerendered page not rendered with the identity; serving the shell');
+      return build.withIdentity(shell);
+    }
+  }
+
+  // When the build rendered the pages with another identity, they are rendered ahead, one after
+  // another, so the first visitors after a start wait for none.
+  void (async () => {
+    const home = prerenderedPage(distDir, '/');
+    if (!home || renderedByBuild(await readFile(home.file, 'utf8'))) return;
+    for (const urlPath of (await build.bundleFor(await build.shell())).PRERENDERED_PATHS) {
+      const page = prerenderedPage(distDir, urlPath);
+      if (page) await servedPage(page);
+    }
+  })().catch((err: unknown) => logger.warn({ err }, 'prerendered pages not rendered ahead'));
+
+  return servedPage;
+}
+
+const sendPage = (res: Response, html: string) => res.setHeader('Cache-Control', 'no-cache').type('html').send(html);
 
 /**
  * Serves the built PWA: hashed assets immutable for a year, the shell and service worker
  * revalidated every time, a public page's prerendered HTML where the build wrote one, and the
  * SPA fallback (index.html) for any other route path that is not a file and not under /api.
+ * Every page, the worker's copy of the shell and the app's manifest name the coach the gateway
+ * runs with (the COACH_* variables), not the one the build was made with.
  */
-export function pwaRoutes(distDir: string): Router {
+export function pwaRoutes(distDir: string, build: CurrentBuild, logger: Logger): Router {
   const router = Router();
   const indexHtml = path.join(distDir, 'index.html');
+  const prerendered = prerenderedPages(distDir, build, logger);
+  const identityHash = createHash('sha256').update(build.identityElement).digest('hex').slice(0, 16);
+
+  router.get('/index.html', async (_req, res) => sendPage(res, build.withIdentity(await build.shell())));
+  // The shell's revision follows the identity too: an installed app fetches the shell again, with
+  // the new identity, as it does for a new release.
+  router.get('/sw.js', async (_req, res, next) => {
+    const worker = await builtFile(path.join(distDir, 'sw.js'));
+    if (worker === undefined) return next();
+    if (!SHELL_PRECACHE_ENTRY.test(worker)) logger.warn('sw.js precaches no index.html; the shell keeps its identity');
+    res
+      .setHeader('Cache-Control', 'no-cache')
+      .type('js')
+      .send(
+        worker.replace(SHELL_PRECACHE_ENTRY, (_entry, revision: string) =>
+          JSON.stringify({ revision: `${revision}-${identityHash}`, url: 'index.html' }),
+        ),
+      );
+  });
+  router.get('/manifest.webmanifest', async (_req, res, next) => {
+    const manifest = await builtFile(path.join(distDir, 'manifest.webmanifest'));
+    if (manifest === undefined) return next();
+    res
+      .setHeader('Cache-Control', 'no-cache')
+      .type('application/manifest+json')
+      .send(JSON.stringify({ ...(JSON.parse(manifest) as object), ...appNames(build.identity) }));
+  });
   router.use(
     express.static(distDir, {
       index: false,
@@ -37,14 +131,14 @@ export function pwaRoutes(distDir: string): Router {
       },
     }),
   );
-  router.get(/.*/, (req, res, next) => {
+  router.get(/.*/, async (req, res, next) => {
     // A missing file (it has an extension) is a real 404, not the app shell.
     if (req.path.startsWith('/api/') || path.extname(req.path) !== '') return next();
     if (!existsSync(indexHtml)) {
       return res.status(503).type('text').send('The site is being built. Run `npm start` to build it.');
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(prerenderedPage(distDir, req.path) ?? indexHtml);
+    const page = prerenderedPage(distDir, req.path);
+    sendPage(res, page ? await prerendered(page) : build.withIdentity(await build.shell()));
   });
   return router;
 }
