@@ -1,3 +1,4 @@
+import { siteIdentityEnvSchema } from '@coach/contracts';
 import { baseEnvSchema, loadConfig, portSchema } from '@coach/kit';
 import { z } from 'zod';
 
@@ -21,7 +22,15 @@ export const workerEnvSchema = baseEnvSchema
     /** SMTP server (smtp://user:pass@host:587); without it e-mails are written as .eml files. */
     SMTP_URL: optional,
     OUTBOX_DIR: z.string().min(1).default('var/outbox'),
-    MAIL_FROM: z.string().min(1).default('The Coach <coach@example.com>'),
+    /**
+     * The sender's address, bare or as `Name <address>`: the e-mails go out under the coach's
+     * name (COACH_NAME) whatever name this gives.
+     */
+    MAIL_FROM: z
+      .string()
+      .default('coach@example.com')
+      .transform((v) => /<([^<>]*)>\s*$/.exec(v)?.[1] ?? v)
+      .pipe(z.email({ error: 'must be an e-mail address, bare or as Name <address>' })),
     /** Where contact-form notifications go. */
     COACH_EMAIL: z.email().default('coach@example.com'),
     /** The public address of the site, linked from the e-mails. */
@@ -35,7 +44,8 @@ export const workerEnvSchema = baseEnvSchema
      * its job back to the queue after about this long.
      */
     WORKER_LOCK_MS: positiveInt.min(1000).default(30_000),
-  });
+  })
+  .extend(siteIdentityEnvSchema.shape);
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;
 
 export const loadWorkerConfig = () => loadConfig(workerEnvSchema);

@@ -1,4 +1,4 @@
-import { QUEUES } from '@coach/contracts';
+import { QUEUES, siteIdentityFromEnv } from '@coach/contracts';
 import { addHealth, createApp, createEventPublisher, createLogger, createQueues, createRedis, serve } from '@coach/kit';
 import { Worker, type WorkerOptions } from 'bullmq';
 import { chatProcessor } from './chat/reply.ts';
@@ -17,10 +17,11 @@ const redis = createRedis(config.REDIS_URL);
 const queues = createQueues(connection);
 const publish = createEventPublisher(queues);
 const llm = createLlm(config);
+const identity = siteIdentityFromEnv(config);
 const mailer = createMailer({
   smtpUrl: config.SMTP_URL,
   outboxDir: config.OUTBOX_DIR,
-  from: config.MAIL_FROM,
+  from: { name: identity.name, address: config.MAIL_FROM },
   domain: new URL(config.SITE_URL).hostname,
 });
 
@@ -34,7 +35,12 @@ const workers = [
   new Worker(QUEUES.chat, chatProcessor(llm), { ...options, concurrency: config.CHAT_CONCURRENCY }),
   new Worker(
     QUEUES.emails,
-    emailProcessor({ redis, mailer, logger, settings: { coachEmail: config.COACH_EMAIL, siteUrl: config.SITE_URL } }),
+    emailProcessor({
+      redis,
+      mailer,
+      logger,
+      settings: { coachEmail: config.COACH_EMAIL, siteUrl: config.SITE_URL, identity },
+    }),
     { ...options, concurrency: EMAIL_CONCURRENCY },
   ),
   // Two at once, so an admin's request does not wait behind the scheduled run's model call.

@@ -82,6 +82,13 @@ async function startSmtp() {
 }
 
 const COACH = 'coach@example.test';
+/** The coach the site is set up for: the e-mails speak for her, not for the placeholder coach. */
+const IDENTITY = {
+  COACH_NAME: 'Asha Rao',
+  COACH_BOOKING_URL: 'https://cal.example/asha',
+  COACH_WHATSAPP_NUMBER: '447700900123',
+  MAIL_FROM: 'The Coach <hello@asha-rao.example>',
+};
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let stack: Stack;
 let redis: Redis;
@@ -110,7 +117,13 @@ beforeAll(async () => {
   smtp = await startSmtp();
   stack = await startStack({
     services: ['content', 'ai-worker'],
-    env: { SMTP_URL: smtp.url, COACH_EMAIL: COACH, WORKER_LOCK_MS: '1500', RATE_LIMIT_WRITES_PER_MINUTE: '1000' },
+    env: {
+      ...IDENTITY,
+      SMTP_URL: smtp.url,
+      COACH_EMAIL: COACH,
+      WORKER_LOCK_MS: '1500',
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    },
     logLevel: 'silent',
   });
   redis = createRedis(stack.redisUrl, { forWorkers: true });
@@ -141,6 +154,18 @@ describe('e-mails of events', () => {
       expect(mail.raw).toMatch(/Content-Type: text\/plain/);
       expect(mail.raw).toMatch(/Content-Type: text\/html/);
     }
+  });
+
+  it('speak for the configured coach: her name as sender and signature, her booking and WhatsApp links', async () => {
+    await contact('reader@asha.example');
+    await until(() => smtp.received.length === 2);
+    const [acknowledgement] = sentTo('reader@asha.example');
+    expect(acknowledgement.raw).toMatch(/^From: Asha Rao <hello@asha-rao\.example>/m);
+    expect(acknowledgement.text).toMatch(/With warmth,\r?\nAsha Rao/);
+    expect(acknowledgement.text).toContain('book a free 30-minute clarity call with me: https://cal.example/asha');
+    expect(acknowledgement.text).toContain('https://wa.me/447700900123');
+    expect(acknowledgement.text).toContain('Asha Rao Coaching');
+    expect(acknowledgement.raw).not.toMatch(/Meera|The Coach|The coach/);
   });
 
   it('welcomes a newsletter subscriber and a new member', async () => {

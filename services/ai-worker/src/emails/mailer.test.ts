@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_SITE_IDENTITY } from '@coach/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.ts';
 import { emailsFor } from './templates.ts';
@@ -8,7 +9,7 @@ import { emailsFor } from './templates.ts';
 const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
 afterAll(() => rmSync(outboxDir, { recursive: true, force: true }));
 
-const settings = { coachEmail: 'coach@example.com', siteUrl: 'https://coach.example' };
+const settings = { coachEmail: 'coach@example.com', siteUrl: 'https://coach.example', identity: DEFAULT_SITE_IDENTITY };
 const event = {
   id: 'msg-1',
   name: 'contact.received' as const,
@@ -24,7 +25,11 @@ const event = {
 
 describe('the embedded outbox', () => {
   it('writes each e-mail as one .eml file named by event and kind, rewritten (not doubled) when sent again', async () => {
-    const mailer = createMailer({ outboxDir, from: 'The Coach <coach@example.com>', domain: 'coach.example' });
+    const mailer = createMailer({
+      outboxDir,
+      from: { name: DEFAULT_SITE_IDENTITY.name, address: 'coach@example.com' },
+      domain: 'coach.example',
+    });
     for (const email of emailsFor(event, settings)) await mailer.send(email, `${event.id}.${email.kind}`);
     const [notification] = emailsFor(event, settings);
     await mailer.send(notification, `${event.id}.${notification.kind}`);

@@ -16,7 +16,13 @@ const safeName = (id: string) => id.replace(/[^\w.-]+/g, '_');
  * is rendered by nodemailer's stream transport and written as `<id>.eml` under `outboxDir`
  * (written under a temporary name, then renamed, so a crash never leaves half a file).
  */
-export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; domain: string }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  outboxDir: string;
+  /** The sender: the coach's name and the site's address. */
+  from: { name: string; address: string };
+  domain: string;
+}): Mailer {
   const message = (email: Email, id: string) => ({
     from: options.from,
     to: email.to,

@@ -1,9 +1,11 @@
 import {
   CONTACT_SUBJECTS,
   eventPayloadSchemas,
+  whatsappChatLink,
   type EventJob,
   type EventName,
   type EventPayload,
+  type SiteIdentity,
 } from '@coach/contracts';
 import { UnrecoverableError } from 'bullmq';
 
@@ -18,8 +20,11 @@ export interface Email {
 }
 
 export interface EmailSettings {
+  /** Where contact messages go. */
   coachEmail: string;
   siteUrl: string;
+  /** The coach the e-mails speak for: their signature, links and footer. */
+  identity: SiteIdentity;
 }
 
 const escapeHtml = (s: string) =>
@@ -33,21 +38,28 @@ const paragraphsHtml = (text: string) =>
     .join('\n');
 
 /** The HTML frame every e-mail shares: a calm single column that reads well in any client. */
-function layout(title: string, bodyHtml: string, siteUrl: string): string {
+function layout(title: string, bodyHtml: string, { siteUrl, identity }: EmailSettings): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f7f3ee;font-family:Georgia,'Times New Roman',serif;color:#3b2f4a;line-height:1.6">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 <h1 style="margin:0 0 24px;font-size:22px;color:#5b3f8c">${escapeHtml(title)}</h1>
 ${bodyHtml}
-<p style="margin:32px 0 0;font-size:13px;color:#8a7f95"><a href="${escapeHtml(siteUrl)}" style="color:#5b3f8c">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a></p>
+<p style="margin:32px 0 0;font-size:13px;color:#8a7f95">${escapeHtml(identity.brand)} · <a href="${escapeHtml(siteUrl)}" style="color:#5b3f8c">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a></p>
 </div></body></html>`;
 }
 
 /** An e-mail whose plain-text part is `text` and whose HTML part renders the same paragraphs. */
 function email(fields: Omit<Email, 'html'>, settings: EmailSettings): Email {
-  return { ...fields, html: layout(fields.subject, paragraphsHtml(fields.text), settings.siteUrl) };
+  return { ...fields, html: layout(fields.subject, paragraphsHtml(fields.text), settings) };
 }
+
+/** How every e-mail to a visitor ends: the coach's own name. */
+const signature = ({ identity }: EmailSettings) => `With warmth,\n${identity.name}`;
+
+/** The free call, with the link that books it. */
+const bookingInvitation = ({ identity }: EmailSettings) =>
+  `book a free 30-minute clarity call with me: ${identity.bookingUrl}`;
 
 function contactEmails(payload: EventPayload<'contact.received'>, settings: EmailSettings): Email[] {
   const name = oneLine(payload.name);
@@ -77,9 +89,10 @@ function contactEmails(payload: EventPayload<'contact.received'>, settings: Emai
         text: [
           `Dear ${name},`,
           `Thank you for reaching out. Your message about "${subjectLabel}" has arrived safely, and I'll get back to you within 24 hours.`,
-          `In the meantime, you are welcome to read the latest reflections on the blog (${settings.siteUrl}/blog) or to book a free 30-minute clarity call from the website.`,
+          `In the meantime, you are welcome to read the latest reflections on the blog (${settings.siteUrl}/blog) or to ${bookingInvitation(settings)}`,
+          `Prefer a quick chat? You can also write to me on WhatsApp: ${whatsappChatLink(settings.identity.whatsappNumber)}`,
           `For your records, this is the message you sent:\n\n${payload.message}`,
-          'With warmth,\nThe coach',
+          signature(settings),
         ].join('\n\n'),
       },
       settings,
@@ -106,7 +119,7 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
               "You'll receive weekly insights and inspiration in your inbox: reflections on healing, purpose and spiritual growth, simple practices for everyday life, and news of upcoming programs and retreats.",
               `While you wait for the first one, the blog holds many reflections to begin with: ${settings.siteUrl}/blog`,
               'If you did not subscribe, simply ignore this e-mail and you will not hear from us again.',
-              'With warmth,\nThe coach',
+              signature(settings),
             ].join('\n\n'),
           },
           settings,
@@ -126,8 +139,8 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
               `Dear ${memberName},`,
               'Welcome to the Sacred Circle. I am so glad you are here.',
               `Your account opens the community, where members share reflections and support one another (${settings.siteUrl}/community), and your profile, where you can follow your own journey and progress (${settings.siteUrl}/profile).`,
-              'Whenever you would like personal guidance, you can book a free 30-minute clarity call from the website.',
-              'With warmth,\nThe coach',
+              `Whenever you would like personal guidance, you can ${bookingInvitation(settings)}`,
+              signature(settings),
             ].join('\n\n'),
           },
           settings,
