@@ -1,5 +1,6 @@
 import { DEMO_ADMIN } from '@coach/kit/embedded';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { hydrated, pageProblems } from './page-checks.ts';
 
 /** Reads an admin list back through the real API, signed in as the seeded coach. */
 async function adminList<T>(request: APIRequestContext, path: string): Promise<T[]> {
@@ -11,22 +12,6 @@ async function adminList<T>(request: APIRequestContext, path: string): Promise<T
 }
 
 const h1 = (page: Page) => page.locator('main h1');
-
-/** A prerendered page has hydrated: its boundary lifted the HTML's hold on taps (src/prerender). */
-const hydrated = (page: Page) => expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/);
-
-/**
- * What goes wrong on the page from now on: uncaught errors (React reports a hydration mismatch
- * there) and console errors, except the 401 a signed-out visitor's /api/auth/me gets.
- */
-function pageProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
-  });
-  return problems;
-}
 
 const PAGES = [
   { path: '/', heading: 'Awaken to the life your soul has been calling for', title: /Spiritual Life Coach/ },

@@ -1,0 +1,17 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A prerendered page has hydrated: its boundary lifted the HTML's hold on taps (src/prerender). */
+export const hydrated = (page: Page) => expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/);
+
+/**
+ * What goes wrong on the page from now on: uncaught errors (React reports a hydration mismatch
+ * there) and console errors, except the 401 a signed-out visitor's /api/auth/me gets.
+ */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
+  });
+  return problems;
+}
