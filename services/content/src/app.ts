@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import type { Redis } from '@coach/kit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,7 @@ export interface ContentDeps {
 export function buildContentApp({ logger, redis, outbox, sessionPublicKey, jobs, limits }: ContentDeps): Express {
   const app = createApp(logger);
   const sessions = createSessionVerifier(sessionPublicKey, redis);
-  addHealth(app, redis);
+  addHealth(app, redis, { mongo: mongoose.connection });
   // Blog images: local files (the site works offline), fingerprint-free names so cached for a day.
   app.use('/images', express.static(IMAGES_DIR, { maxAge: '1d', fallthrough: false }));
   app.use(publicBlogRoutes());

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import {
   addHealth,
   createApp,
@@ -33,7 +34,7 @@ export function buildMembersApp(deps: MembersDeps): Express {
   const sessions = createSessionVerifier(deps.sessionPublicKey, redis);
   const issuer = createSessionIssuer(redis, { privateKey: deps.sessionPrivateKey, ttlSeconds: deps.sessionTtlSeconds });
   const limiter = createLoginLimiter(redis, deps.loginLimits);
-  addHealth(app, redis);
+  addHealth(app, redis, { mongo: mongoose.connection });
   app.use(authRoutes({ sessions, issuer, limiter, publish, cookieSecure: deps.cookieSecure }));
   app.use(communityRoutes(sessions));
   app.use(profileRoutes(sessions));
