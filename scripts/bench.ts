@@ -1,16 +1,20 @@
-// `npm run bench`: starts the embedded stack (production mode, per-IP limits lifted since every
-// request comes from this one address) and measures, in one run:
-//   1. public reads through the gateway and directly on content (issue: platform)
+// `npm run bench`: starts the embedded stack from the production file set (the image's compiled
+// services, in production mode; per-IP limits lifted since every request comes from this one
+// address) with Debian's Caddy in front, and measures, in one run:
+//   1. public reads through the TLS proxy, through the gateway and directly on content
 //   2. sign-ins: argon2 hashes/s and login p99, with site-stats p99 measured alongside (members)
 //   3. chat round trips through the queue with the offline companion (ai-worker)
 //   4. the front end: gzipped JS of the home route and Lighthouse scores (pwa)
+//   5. the resident memory of every process of the site after all that load, summed
 // BENCH_SECONDS (default 10) sets each run's length; BENCH_ONLY=reads,login,chat,frontend picks parts.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_MEMBER, startStack } from '@coach/kit/embedded';
+import { DEMO_MEMBER, REPO_ROOT, startStack, startTlsProxy } from '@coach/kit/embedded';
 import { load, type LoadFigures } from '../bench/autocannon.ts';
 import { homeRouteJsKb, lighthouseScores } from '../bench/frontend.ts';
+import { residentMemory } from '../bench/memory.ts';
 import { benchChat } from '../services/ai-worker/bench/chat.ts';
 import { benchLogin } from '../services/members/bench/login.ts';
 
@@ -20,8 +24,11 @@ const UNLIMITED = '1000000000';
 const only = new Set((process.env.BENCH_ONLY ?? 'reads,login,chat,frontend').split(','));
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coach-bench-'));
+const productionDir = path.join(dataDir, 'production');
+execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-production.mjs'), productionDir], { stdio: 'ignore' });
 const stack = await startStack({
   dataDir,
+  productionDir,
   logLevel: 'warn',
   env: {
     NODE_ENV: 'production',
@@ -31,23 +38,27 @@ const stack = await startStack({
   },
 });
 const gateway = stack.gatewayUrl;
+const proxy = await startTlsProxy(gateway);
 
 async function benchReads() {
   const rows: Array<{ name: string } & LoadFigures> = [];
   const ratios: string[] = [];
+  const share = (part: LoadFigures, whole: LoadFigures) => Math.round((part.requestsPerSecond / whole.requestsPerSecond) * 100);
   for (const route of ['/api/site-stats', '/api/blog/posts']) {
-    for (const [name, base] of [['gateway', gateway], ['content', stack.urls.content]]) {
+    for (const [name, base] of [['TLS proxy', proxy.url], ['gateway', gateway], ['content', stack.urls.content]]) {
       const url = `${base}${route}`;
-      await load(url, { connections: CONNECTIONS, seconds: 2 }); // warm-up: JIT, pools, caches
+      await load(url, { connections: CONNECTIONS, seconds: 2 }); // warm-up: JIT, pools, caches, TLS sessions
       rows.push({ name: `${name} ${route}`, ...(await load(url, { connections: CONNECTIONS, seconds: SECONDS })) });
     }
-    const [viaGateway, direct] = rows.slice(-2);
-    ratios.push(`${route}: the gateway keeps ${Math.round((viaGateway.requestsPerSecond / direct.requestsPerSecond) * 100)}% of direct throughput`);
+    const [viaProxy, viaGateway, direct] = rows.slice(-3);
+    ratios.push(
+      `${route}: the gateway keeps ${share(viaGateway, direct)}% of direct throughput; HTTPS through the proxy keeps ${share(viaProxy, viaGateway)}% of the gateway's`,
+    );
   }
   console.log(`\n1. Public reads at ${CONNECTIONS} connections, ${SECONDS} s each`);
   console.table(rows.map((r) => ({ run: r.name, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, errors: r.errors, non2xx: r.non2xx })));
   ratios.forEach((line) => console.log(line));
-  console.log('Targets: GET /api/site-stats via the gateway p99 < 50 ms, >= 1500 req/s, >= 45% of direct.');
+  console.log('Targets: GET /api/site-stats via the gateway p99 < 50 ms, >= 1500 req/s, >= 45% of direct; through the TLS proxy >= 70% of the gateway.');
 }
 
 async function signedInCookie(): Promise<string> {
@@ -83,7 +94,13 @@ try {
     console.table(await benchChat(gateway));
   }
   if (only.has('frontend')) await benchFrontend();
+  const memory = residentMemory(stack.processes());
+  console.log(`\n5. Memory of the site after the load (target: all of it within 512 MB, the PSS sum)`);
+  console.table(memory.rows);
+  const caddy = residentMemory([{ name: 'caddy', pid: proxy.pid }]);
+  console.log(`Total: PSS ${memory.pssMb} MB, RSS ${memory.rssMb} MB (the TLS proxy, not counted: PSS ${caddy.pssMb} MB)`);
 } finally {
+  await proxy.stop();
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_MEMBER, REPO_ROOT, SERVICE_NAMES, startStack, type Stack } from '@coach/kit/embedded';
+import { DEMO_MEMBER, REPO_ROOT, SERVICE_NAMES, SERVICE_RUNTIME_ENV, startStack, type Stack } from '@coach/kit/embedded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The production file set, built once by the script the Dockerfile runs, then the whole site
@@ -131,4 +131,32 @@ describe('the production file set', () => {
       )
       .toBe(true);
   }, 60_000);
+});
+
+describe('the image that holds it', () => {
+  const dockerfile = readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
+
+  it('builds on Node 24 LTS, as the bootstrap runs everything else, and starts services from the file set', () => {
+    const bootstrap = readFileSync(path.join(REPO_ROOT, 'scripts/bootstrap.mjs'), 'utf8');
+    const major = /NODE_VERSION = '(\d+)\./.exec(bootstrap)?.[1];
+    expect(major).toBe('24');
+    expect([...dockerfile.matchAll(/^FROM node:(\d+)-/gm)].map((m) => m[1])).toEqual([major, major]);
+    expect(dockerfile).toMatch(/node scripts\/build-production\.mjs \/app/);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK /m);
+    expect(dockerfile).toMatch(/^CMD \["node", "gateway\/dist\/main\.js"\]$/m);
+  });
+
+  it("runs Node with the embedded stack's memory settings", () => {
+    for (const [name, value] of Object.entries(SERVICE_RUNTIME_ENV)) {
+      expect(dockerfile).toContain(`${name}=${value.includes(' ') ? `"${value}"` : value}`);
+    }
+  });
+
+  it('keeps secrets, keys, local data and build outputs out of the build context', () => {
+    const ignored = readFileSync(path.join(REPO_ROOT, '.dockerignore'), 'utf8').split('\n');
+    for (const entry of ['**/.env', '**/.env.*', '**/*.pem', '**/*.key', 'var', '.tools', '**/node_modules', '**/dist']) {
+      expect(ignored).toContain(entry);
+    }
+  });
 });

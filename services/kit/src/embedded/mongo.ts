@@ -28,10 +28,14 @@ export async function startMongo(options: { dbPath?: string; port?: number } = {
       dbPath: options.dbPath,
       port: options.port,
       storageEngine: options.dbPath ? 'wiredTiger' : 'ephemeralForTest',
+      // The site's data is small: a 256 MB cache, not half the host's memory, keeps the site
+      // within a small server's memory.
+      args: options.dbPath ? ['--wiredTigerCacheSizeGB', '0.25'] : [],
     },
   });
   return {
     url: server.getUri(),
+    pid: server.instanceInfo?.instance.mongodProcess?.pid,
     stop: () => server.stop({ doCleanup: !options.dbPath, force: false }),
   };
 }

@@ -48,6 +48,7 @@ export async function startRedis(options: { port?: number; dir?: string } = {}) 
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

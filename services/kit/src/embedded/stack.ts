@@ -13,6 +13,18 @@ export const SERVICE_NAMES = ['content', 'members', 'ai-worker', 'gateway'] as c
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 
+/**
+ * How every service's Node runs, here as in the image (the Dockerfile sets the same): a small
+ * young generation and a capped old one, two malloc arenas, and large buffers (argon2's) given
+ * back to the system when freed. Under load this halves the site's memory (PSS 880 -> 400 MB) for
+ * about a tenth of its throughput.
+ */
+export const SERVICE_RUNTIME_ENV = {
+  NODE_OPTIONS: '--max-semi-space-size=1 --max-old-space-size=128',
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
+
 export interface StackOptions {
   /** Keep MongoDB, Redis, keys and the e-mail outbox here; without it all is thrown away. */
   dataDir?: string;
@@ -48,6 +60,8 @@ export interface Stack {
   stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
   /** Sends a signal without waiting (SIGSTOP/SIGCONT freeze and thaw a service in tests). */
   signalService(name: ServiceName, signal: NodeJS.Signals): void;
+  /** The site's running processes (mongod, redis-server, each service) that this stack started. */
+  processes(): Array<{ name: string; pid: number }>;
   stop(): Promise<void>;
 }
 
@@ -78,10 +92,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
   const mongo = settings.MONGO_URL
-    ? { url: settings.MONGO_URL, stop: async () => {} }
+    ? { url: settings.MONGO_URL, pid: undefined, stop: async () => {} }
     : await startMongo({ dbPath: dataDir && path.join(dataDir, 'mongo') });
   const redis = settings.REDIS_URL
-    ? { url: settings.REDIS_URL, stop: async () => {} }
+    ? { url: settings.REDIS_URL, pid: undefined, stop: async () => {} }
     : await startRedis({ dir: dataDir && path.join(dataDir, 'redis') });
   const keys =
     settings.SESSION_PUBLIC_KEY && settings.SESSION_PRIVATE_KEY
@@ -117,6 +131,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         NODE_ENV: 'development',
         LOG_LEVEL: options.logLevel ?? 'info',
         SEED_DEMO: 'true',
+        ...SERVICE_RUNTIME_ENV,
         ...defaults[name],
         ...settings,
         REDIS_URL: redis.url,
@@ -158,6 +173,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     children.get(name)?.kill(signal);
   }
 
+  function processes() {
+    const started: Array<[string, number | undefined]> = [
+      ['mongod', mongo.pid],
+      ['redis-server', redis.pid],
+      ...[...children].map(([name, child]): [string, number | undefined] => [name, child.pid]),
+    ];
+    return started.flatMap(([name, pid]) => (pid ? [{ name, pid }] : []));
+  }
+
   async function stop() {
     await Promise.all([...children.keys()].map((name) => stopService(name)));
     await redis.stop();
@@ -172,5 +196,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await stop();
     throw err;
   }
-  return { gatewayUrl: urls.gateway, urls, mongoUrl: mongo.url, redisUrl: redis.url, env, startService, stopService, signalService, stop };
+  return { gatewayUrl: urls.gateway, urls, mongoUrl: mongo.url, redisUrl: redis.url, env, startService, stopService, signalService, processes, stop };
 }

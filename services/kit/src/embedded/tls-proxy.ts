@@ -65,5 +65,5 @@ localhost:${httpsPort}, 127.0.0.1:${httpsPort} {
     if (existsSync(path.join(dir, 'data/certificates/local/localhost/localhost.crt'))) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port: httpsPort, caCert: readFileSync(rootCert, 'utf8'), stop };
+  return { url, port: httpsPort, pid: child.pid!, caCert: readFileSync(rootCert, 'utf8'), stop };
 }
