@@ -17,10 +17,12 @@ export const baseEnvSchema = z.object({
 
 /**
  * Parses the environment once at start. A missing or wrong variable stops the process with a
- * message that names it, instead of failing later on first use.
+ * message that names it, instead of failing later on first use. An empty variable counts as
+ * unset (compose passes `${VAR:-}` for every setting the operator left out), so its default holds.
  */
 export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const parsed = schema.safeParse(env);
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = schema.safeParse(given);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   console.error(`Invalid configuration; set these environment variables:\n${lines.join('\n')}`);
