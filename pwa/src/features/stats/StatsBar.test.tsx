@@ -31,6 +31,28 @@ describe('site-statistics bar (spec §2, §4, §8)', () => {
     expect(localStorage.getItem('hasVisited')).toBe('true');
   });
 
+  it("keeps the visit's counts when the stats read is answered after the visit", async () => {
+    const log = vi.spyOn(console, 'error');
+    let answerRead: () => void = () => {};
+    server.use(
+      http.get('/api/site-stats', async () => {
+        await new Promise<void>((r) => (answerRead = r));
+        return HttpResponse.json({ visitorCount: 42, likeCount: 7 });
+      }),
+    );
+    const visits = capture('post', '/api/site-stats/visit', { visitorCount: 1543, likeCount: 12 });
+    renderWithApp(<StatsBar />);
+    await waitFor(() => expect(localStorage.getItem('hasVisited')).toBe('true'));
+    answerRead();
+    expect(await screen.findByText('Visitors: 1.5k')).toBeInTheDocument();
+    // The older answer, had it landed, would show within a few turns of the event loop.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByText('Visitors: 1.5k')).toBeInTheDocument();
+    expect(screen.getByText('Liked by 12 souls')).toBeInTheDocument();
+    expect(visits).toHaveLength(1);
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it('does not record a visit when this browser already visited', async () => {
     localStorage.setItem('hasVisited', 'true');
     const visits = capture('post', '/api/site-stats/visit', { visitorCount: 1, likeCount: 0 });

@@ -44,10 +44,18 @@ export function useSiteStats() {
     if (stats.error) console.error('Failed to load site stats', stats.error);
   }, [stats.error]);
 
+  // A visit or like answers with the newest counts. The visit starts while the stats are still
+  // being read: a read still in flight is cancelled, or its older answer, landing last, would
+  // overwrite the newer one (and, never stale, stay on screen).
+  const showAnswer = async (data: SiteStats) => {
+    await queryClient.cancelQueries({ queryKey: SITE_STATS_KEY });
+    queryClient.setQueryData(SITE_STATS_KEY, data);
+  };
+
   const visit = useMutation({
     mutationFn: () => postJson<SiteStats>('/api/site-stats/visit'),
-    onSuccess: (data) => {
-      queryClient.setQueryData(SITE_STATS_KEY, data);
+    onSuccess: async (data) => {
+      await showAnswer(data);
       setFlag(HAS_VISITED_KEY);
     },
     onError: (error) => console.error('Failed to record visit', error),
@@ -56,12 +64,12 @@ export function useSiteStats() {
   // Offline, the like waits in the outbox: the heart fills and counts it at once.
   const like = useMutation({
     mutationFn: () => postOrQueue<SiteStats>('/api/site-stats/like'),
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
       if (result.queued) {
         queryClient.setQueryData<SiteStats>(SITE_STATS_KEY, (old) => old && { ...old, likeCount: old.likeCount + 1 });
         notify(SAVED_OFFLINE.like);
       } else {
-        queryClient.setQueryData(SITE_STATS_KEY, result.data);
+        await showAnswer(result.data);
       }
       setFlag(HAS_LIKED_KEY);
       setLikedNow(true);
