@@ -14,10 +14,11 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 
 /**
- * How every service's Node runs, here as in the image (the Dockerfile sets the same): a small
- * young generation and a capped old one, two malloc arenas, and large buffers (argon2's) given
- * back to the system when freed. Under load this halves the site's memory (PSS 880 -> 400 MB) for
- * about a tenth of its throughput.
+ * How a compiled service's Node runs, in the image (the Dockerfile sets the same) and from the
+ * production file set here: a small young generation and a capped old one, two malloc arenas,
+ * and large buffers (argon2's) given back to the system when freed. Under load this halves the
+ * site's memory (PSS 880 -> 400 MB) for about a tenth of its throughput. Services run through
+ * tsx hold the compiler's work too, so they keep Node's own limits.
  */
 export const SERVICE_RUNTIME_ENV = {
   NODE_OPTIONS: '--max-semi-space-size=1 --max-old-space-size=128',
@@ -131,7 +132,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         NODE_ENV: 'development',
         LOG_LEVEL: options.logLevel ?? 'info',
         SEED_DEMO: 'true',
-        ...SERVICE_RUNTIME_ENV,
+        ...(options.productionDir ? SERVICE_RUNTIME_ENV : {}),
         ...defaults[name],
         ...settings,
         REDIS_URL: redis.url,
