@@ -4,6 +4,7 @@ import compression from 'compression';
 import type { Express } from 'express';
 import { clientAddress } from './client/client-address.ts';
 import type { GatewayConfig } from './config.ts';
+import { crossSiteGuard } from './csrf/cross-site.ts';
 import { bodyLimit } from './limits/body-limit.ts';
 import { apiRateLimit } from './limits/rate-limit.ts';
 import { proxyTo } from './proxy/proxy.ts';
@@ -58,7 +59,9 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
   });
   const cache = publicReadCache(targets.content, config.PUBLIC_CACHE_SECONDS);
 
-  // Not mounted at /api: the cache and the proxy need the full path in req.path.
+  // Not mounted at /api: the guard, the cache and the proxy need the full path in req.path.
+  // The guard comes first: a refused write must not even drop a cached read.
+  app.use(crossSiteGuard);
   app.use(cache);
   app.use('/api', limit, bodyLimit);
   app.use((req, res, next) => {
