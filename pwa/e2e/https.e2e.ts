@@ -52,6 +52,8 @@ test.describe('behind the TLS proxy', () => {
     expect(cookies.length).toBeGreaterThan(0);
     for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
     expect(cookies.join('\n')).toMatch(/HttpOnly/i);
+    // The prefix keeps a sibling subdomain from setting or replacing the session cookie.
+    expect(cookies.join('\n')).toMatch(/^__Host-coach_session=/m);
   });
 
   test('each visitor has a write budget of its own, and a forged X-Forwarded-For buys none', async () => {

@@ -21,15 +21,24 @@ export interface ContentDeps {
   redis: Redis;
   outbox: Outbox;
   sessionPublicKey: string;
+  cookieSecure: boolean;
   /** Chat replies and daily posts are computed by ai-worker; content waits for them. */
   jobs: { chat: JobRunner; dailyPost: JobRunner };
   limits: { chatTimeoutMs: number; chatPerMinute: number; generateTimeoutMs: number };
 }
 
 /** The content service's HTTP app: blog, stats, newsletter, contact, AI chat and their admin views. */
-export function buildContentApp({ logger, redis, outbox, sessionPublicKey, jobs, limits }: ContentDeps): Express {
+export function buildContentApp({
+  logger,
+  redis,
+  outbox,
+  sessionPublicKey,
+  cookieSecure,
+  jobs,
+  limits,
+}: ContentDeps): Express {
   const app = createApp(logger);
-  const sessions = createSessionVerifier(sessionPublicKey, redis);
+  const sessions = createSessionVerifier(sessionPublicKey, redis, cookieSecure);
   addHealth(app, redis, { mongo: mongoose.connection });
   // Blog images: local files (the site works offline), fingerprint-free names so cached for a day.
   app.use('/images', express.static(IMAGES_DIR, { maxAge: '1d', fallthrough: false }));

@@ -31,7 +31,15 @@ const limits = {
 };
 if (config.SEED_DEMO) await seedDemoPosts(logger);
 
-const app = buildContentApp({ logger, redis, outbox, sessionPublicKey: config.SESSION_PUBLIC_KEY, jobs, limits });
+const app = buildContentApp({
+  logger,
+  redis,
+  outbox,
+  sessionPublicKey: config.SESSION_PUBLIC_KEY,
+  cookieSecure: config.COOKIE_SECURE,
+  jobs,
+  limits,
+});
 await serve(app, config.PORT, logger, [
   async () => stopSweeping(),
   () => postConsumer.close(),

@@ -12,8 +12,6 @@ export const sessionClaimsSchema = z.object({
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
-export const SESSION_COOKIE = 'coach_session';
-
 const password = z
   .string({ error: 'Password is required' })
   .min(8, 'Password must be at least 8 characters')

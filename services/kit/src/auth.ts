@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
-import { SESSION_COOKIE, sessionClaimsSchema, type SessionClaims } from '@coach/contracts';
+import { sessionClaimsSchema, type SessionClaims } from '@coach/contracts';
 import { z } from 'zod';
 import { HttpError } from './errors.ts';
 
@@ -9,6 +9,22 @@ export const SESSION_ISSUER = 'coach-members';
 export const SESSION_ALGORITHM = 'RS256';
 const verifiedClaimsSchema = sessionClaimsSchema.extend({ exp: z.number() });
 export const revokedKey = (jti: string) => `session:revoked:${jti}`;
+
+/**
+ * The session cookie's name. With secure cookies it carries the `__Host-` prefix: browsers then
+ * accept it only when Secure, for Path=/ and without a Domain, so a sibling subdomain can neither
+ * set nor replace it.
+ */
+export const sessionCookieName = (cookieSecure: boolean) => (cookieSecure ? '__Host-coach_session' : 'coach_session');
+
+/**
+ * A live session's activity record: its value is the idle limit in milliseconds, and it expires
+ * that long after the session was last used. Members writes it when it signs the session in;
+ * without it (idle too long, or never recorded) the session is refused.
+ */
+export const activityKey = (jti: string) => `session:active:${jti}`;
+/** How often a session in use pushes its record's expiry back: once a minute, or more often for a limit under two minutes. */
+const touchEveryMs = (idleMs: number) => Math.min(60_000, idleMs / 2);
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -22,12 +38,26 @@ declare global {
 
 /**
  * Verifies the session cookie with the members service's public key. Only RS256 is accepted
- * (so `alg: none` and HMAC tricks fail), the expiry is checked, and a token revoked at logout
- * is refused. Sets req.session when the caller is signed in.
+ * (so `alg: none` and HMAC tricks fail), the expiry is checked, a token revoked at logout is
+ * refused, and so is one left idle longer than its limit. Sets req.session when the caller is
+ * signed in.
  */
-export function createSessionVerifier(publicKey: string, redis: Redis) {
+export function createSessionVerifier(publicKey: string, redis: Redis, cookieSecure: boolean) {
+  const cookieName = sessionCookieName(cookieSecure);
+
+  /** Whether the session was used within its idle limit; if so, this use counts as activity. */
+  async function stillActive(jti: string): Promise<boolean> {
+    const key = activityKey(jti);
+    const answers = await redis.multi().exists(revokedKey(jti)).get(key).pttl(key).exec();
+    const [revoked, limit, left] = (answers ?? []).map(([err, value]) => (err ? undefined : value));
+    const idleMs = Number(limit);
+    if (revoked !== 0 || !(idleMs > 0) || !(Number(left) > 0)) return false;
+    if (idleMs - Number(left) < touchEveryMs(idleMs)) return true;
+    return (await redis.pexpire(key, idleMs)) === 1;
+  }
+
   async function read(req: Request): Promise<(SessionClaims & { exp: number }) | undefined> {
-    const token: unknown = req.cookies?.[SESSION_COOKIE];
+    const token: unknown = req.cookies?.[cookieName];
     if (typeof token !== 'string' || token.length === 0) return undefined;
     let decoded: unknown;
     try {
@@ -37,8 +67,7 @@ export function createSessionVerifier(publicKey: string, redis: Redis) {
     }
     const claims = verifiedClaimsSchema.safeParse(decoded);
     if (!claims.success) return undefined;
-    if (await redis.exists(revokedKey(claims.data.jti))) return undefined;
-    return claims.data;
+    return (await stillActive(claims.data.jti)) ? claims.data : undefined;
   }
 
   const optionalUser: RequestHandler = async (req, _res, next) => {
@@ -56,7 +85,7 @@ export function createSessionVerifier(publicKey: string, redis: Redis) {
     if (req.session.role !== 'admin') throw new HttpError(403, 'Admin access required');
     next();
   };
-  return { read, optionalUser, requireUser, requireAdmin };
+  return { cookieName, read, optionalUser, requireUser, requireAdmin };
 }
 
 /** The middlewares and reader a service gets from createSessionVerifier. */

@@ -23,6 +23,7 @@ export interface MembersDeps {
   sessionPublicKey: string;
   sessionPrivateKey: string;
   sessionTtlSeconds: number;
+  sessionIdleSeconds: number;
   cookieSecure: boolean;
   loginLimits: LoginLimits;
 }
@@ -31,8 +32,12 @@ export interface MembersDeps {
 export function buildMembersApp(deps: MembersDeps): Express {
   const { logger, redis, publish } = deps;
   const app = createApp(logger);
-  const sessions = createSessionVerifier(deps.sessionPublicKey, redis);
-  const issuer = createSessionIssuer(redis, { privateKey: deps.sessionPrivateKey, ttlSeconds: deps.sessionTtlSeconds });
+  const sessions = createSessionVerifier(deps.sessionPublicKey, redis, deps.cookieSecure);
+  const issuer = createSessionIssuer(redis, {
+    privateKey: deps.sessionPrivateKey,
+    ttlSeconds: deps.sessionTtlSeconds,
+    idleSeconds: deps.sessionIdleSeconds,
+  });
   const limiter = createLoginLimiter(redis, deps.loginLimits);
   addHealth(app, redis, { mongo: mongoose.connection });
   app.use(authRoutes({ sessions, issuer, limiter, publish, cookieSecure: deps.cookieSecure }));

@@ -13,6 +13,8 @@ export const membersEnvSchema = baseEnvSchema.extend({
   SESSION_PRIVATE_KEY: z.string().min(1),
   /** Lifetime of a session (and of its cookie), in hours: 7 days by default. */
   SESSION_TTL_HOURS: positiveInt.default(7 * 24),
+  /** A session unused for this many hours ends earlier: 3 days by default. */
+  SESSION_IDLE_HOURS: positiveInt.default(72),
   /** The first admin, created at start when no account has this e-mail (never overwritten). */
   ADMIN_EMAIL: z.email(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters'),

@@ -25,6 +25,7 @@ const app = buildMembersApp({
   sessionPublicKey: config.SESSION_PUBLIC_KEY,
   sessionPrivateKey: config.SESSION_PRIVATE_KEY,
   sessionTtlSeconds: config.SESSION_TTL_HOURS * 3600,
+  sessionIdleSeconds: config.SESSION_IDLE_HOURS * 3600,
   cookieSecure: config.COOKIE_SECURE,
   loginLimits: {
     maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -51,11 +51,11 @@ describe('POST /api/blog/generate-daily with the offline library', () => {
 
   it('is for the admin only', async () => {
     expect((await generate()).status).toBe(401);
-    expect((await generate(content.sessionCookie('user'))).status).toBe(403);
+    expect((await generate(await content.sessionCookie('user'))).status).toBe(403);
   });
 
   it('answers 201 with the stored post, readable on the blog', async () => {
-    const res = await generate(content.sessionCookie('admin'));
+    const res = await generate(await content.sessionCookie('admin'));
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const post = res.body as unknown as BlogPost;
@@ -65,7 +65,7 @@ describe('POST /api/blog/generate-daily with the offline library', () => {
   });
 
   it('generates one post for a retried request with the same Idempotency-Key', async () => {
-    const cookie = content.sessionCookie('admin');
+    const cookie = await content.sessionCookie('admin');
     const headers = { 'idempotency-key': 'generate-0001' };
     const before = await BlogPostModel.countDocuments({ isGenerated: true });
     const first = await generate(cookie, headers);
@@ -96,7 +96,7 @@ describe('POST /api/blog/generate-daily through the model', () => {
       () =>
         `\`\`\`json\n${JSON.stringify({ title: 'The Gift of Silence Today', category: 'Daily Wisdom', tags: ['Silence', 'stillness'], content: body })}\n\`\`\``,
     );
-    const res = await generate(content.sessionCookie('admin'));
+    const res = await generate(await content.sessionCookie('admin'));
     expect(res.status).toBe(201);
     const post = res.body as unknown as BlogPost;
     expectWellFormed(post);
@@ -109,7 +109,7 @@ describe('POST /api/blog/generate-daily through the model', () => {
 
   it('answers 503 when the model keeps answering something that is not a post', async () => {
     llm.answerWith(() => 'Sorry, I cannot help with that.');
-    const res = await generate(content.sessionCookie('admin'));
+    const res = await generate(await content.sessionCookie('admin'));
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/unavailable/);
   });

@@ -3,8 +3,8 @@ import { randomUUID, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { QUEUES, SESSION_COOKIE } from '@coach/contracts';
-import { createEventPublisher, SESSION_ISSUER } from '@coach/kit';
+import { QUEUES } from '@coach/contracts';
+import { activityKey, createEventPublisher, SESSION_ISSUER, sessionCookieName } from '@coach/kit';
 import { freePort, listen, REPO_ROOT, startTestBackend, waitForHealth } from '@coach/kit/embedded';
 import { afterAll, beforeAll } from 'vitest';
 import { buildContentApp, type ContentDeps } from '../app.ts';
@@ -31,18 +31,21 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
     redis,
     outbox: createOutbox(createEventPublisher(queues), logger),
     sessionPublicKey: keys.publicKey,
+    cookieSecure: false,
     jobs,
     limits: { chatTimeoutMs: 3000, chatPerMinute: 1000, generateTimeoutMs: 8000, ...limits },
   });
   const server = await listen(app);
   const url = server.url;
 
-  /** A session cookie of the given role, signed as the members service signs it. */
-  function sessionCookie(role: 'admin' | 'user'): string {
+  /** A session cookie of the given role, signed and recorded as active as the members service does. */
+  async function sessionCookie(role: 'admin' | 'user'): Promise<string> {
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const now = Math.floor(Date.now() / 1000);
-    const unsigned = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ sub: '1', role, jti: randomUUID(), iss: SESSION_ISSUER, iat: now, exp: now + 3600 })}`;
-    return `${SESSION_COOKIE}=${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), keys.privateKey).toString('base64url')}`;
+    const jti = randomUUID();
+    const unsigned = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ sub: '1', role, jti, iss: SESSION_ISSUER, iat: now, exp: now + 3600 })}`;
+    await redis.set(activityKey(jti), 3_600_000, 'PX', 3_600_000);
+    return `${sessionCookieName(false)}=${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), keys.privateKey).toString('base64url')}`;
   }
 
   async function stop() {

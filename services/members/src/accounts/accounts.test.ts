@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPairSync } from 'node:crypto';
-import { SESSION_COOKIE } from '@coach/contracts';
-import { SESSION_ISSUER } from '@coach/kit';
+import { SESSION_ISSUER, sessionCookieName } from '@coach/kit';
 import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +18,7 @@ import { EMAIL_TAKEN, USERNAME_TAKEN } from './service.ts';
 
 let members: Members;
 beforeAll(async () => {
-  members = await startMembers({ maxFailuresPerAccount: 3, maxFailuresPerIp: 6, windowSeconds: 60 });
+  members = await startMembers({ loginLimits: { maxFailuresPerAccount: 3, maxFailuresPerIp: 6, windowSeconds: 60 } });
 });
 afterAll(async () => {
   await members?.stop();
@@ -98,7 +97,7 @@ describe('sign-in and sessions', () => {
     const login = await member.post('/api/auth/login', { email: details.email, password: details.password });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ email: details.email, role: 'user' });
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName(false)}=`))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(new RegExp(`Max-Age=${SESSION_TTL_SECONDS}`));
@@ -111,7 +110,7 @@ describe('sign-in and sessions', () => {
     const token = member.token;
     const logout = await member.post('/api/auth/logout');
     expect(logout).toMatchObject({ status: 200, body: { ok: true } });
-    expect(logout.headers.getSetCookie().join()).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    expect(logout.headers.getSetCookie().join()).toMatch(new RegExp(`${sessionCookieName(false)}=;`));
     member.token = token; // replay the logged-out token
     expect((await member.get('/api/auth/me')).status).toBe(401);
     expect((await member.get('/api/profile/progress')).status).toBe(401);

@@ -1,4 +1,4 @@
-import { loginInputSchema, SESSION_COOKIE, signupInputSchema, type CurrentUser } from '@coach/contracts';
+import { loginInputSchema, signupInputSchema, type CurrentUser } from '@coach/contracts';
 import { HttpError, parse, type SessionVerifier, type PublishEvent } from '@coach/kit';
 import { Router, type CookieOptions, type Request, type Response } from 'express';
 import type { LoginLimiter } from './login-limiter.ts';
@@ -46,7 +46,7 @@ export function authRoutes({ sessions, issuer, limiter, publish, cookieSecure }:
     });
     if (!user) throw new HttpError(401, INVALID_CREDENTIALS);
     const { token, maxAgeMs } = await issuer.issue(user);
-    res.cookie(SESSION_COOKIE, token, { ...cookie, maxAge: maxAgeMs });
+    res.cookie(sessions.cookieName, token, { ...cookie, maxAge: maxAgeMs });
     const answer: CurrentUser = toCurrentUser(user);
     res.json(answer);
   }
@@ -65,7 +65,7 @@ export function authRoutes({ sessions, issuer, limiter, publish, cookieSecure }:
   async function signOut(req: Request, res: Response) {
     const session = await sessions.read(req);
     if (session) await issuer.revoke(session);
-    res.clearCookie(SESSION_COOKIE, cookie);
+    res.clearCookie(sessions.cookieName, cookie);
   }
   router.post('/api/auth/logout', async (req, res) => {
     await signOut(req, res);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@coach/contracts';
-import { revokedKey, SESSION_ALGORITHM, SESSION_ISSUER, type Redis } from '@coach/kit';
+import { activityKey, revokedKey, SESSION_ALGORITHM, SESSION_ISSUER, type Redis } from '@coach/kit';
 import jwt from 'jsonwebtoken';
 
 /** Sessions signed by one user that have not expired yet: a sorted set of jti scored by exp. */
@@ -9,13 +9,16 @@ const userSessionsKey = (userId: number) => `session:user:${userId}`;
 export interface SessionSettings {
   privateKey: string;
   ttlSeconds: number;
+  /** A session unused for this long is refused, however long its token has left. */
+  idleSeconds: number;
 }
 
 /**
  * Mints session tokens (RS256, only this service holds the private key) and revokes them.
- * kit's verifier, used by every service, refuses a token whose jti is marked revoked.
+ * kit's verifier, used by every service, refuses a token whose jti is marked revoked, or whose
+ * activity record (started here, kept alive by each use) has expired.
  */
-export function createSessionIssuer(redis: Redis, { privateKey, ttlSeconds }: SessionSettings) {
+export function createSessionIssuer(redis: Redis, { privateKey, ttlSeconds, idleSeconds }: SessionSettings) {
   const nowSeconds = () => Math.floor(Date.now() / 1000);
 
   async function issue(user: { _id: number; role: Role }): Promise<{ token: string; maxAgeMs: number }> {
@@ -29,7 +32,14 @@ export function createSessionIssuer(redis: Redis, { privateKey, ttlSeconds }: Se
       expiresIn: ttlSeconds,
     });
     const key = userSessionsKey(user._id);
-    await redis.multi().zremrangebyscore(key, '-inf', nowSeconds()).zadd(key, exp, jti).expire(key, ttlSeconds).exec();
+    const idleMs = Math.round(idleSeconds * 1000);
+    await redis
+      .multi()
+      .zremrangebyscore(key, '-inf', nowSeconds())
+      .zadd(key, exp, jti)
+      .expire(key, ttlSeconds)
+      .set(activityKey(jti), idleMs, 'PX', idleMs)
+      .exec();
     return { token, maxAgeMs: ttlSeconds * 1000 };
   }
 

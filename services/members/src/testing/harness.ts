@@ -1,5 +1,4 @@
-import { SESSION_COOKIE } from '@coach/contracts';
-import { createEventPublisher } from '@coach/kit';
+import { createEventPublisher, sessionCookieName } from '@coach/kit';
 import { listen, startTestBackend } from '@coach/kit/embedded';
 import type { LoginLimits } from '../accounts/login-limiter.ts';
 import { ensureAdmin } from '../admin/bootstrap.ts';
@@ -7,12 +6,24 @@ import { buildMembersApp } from '../app.ts';
 
 export const TEST_ADMIN = { email: 'coach@example.com', password: 'Admin-Passw0rd!', name: 'Coach Ananda' };
 export const SESSION_TTL_SECONDS = 3600;
+/** The name of the session cookie over plain HTTP, as these tests run unless told otherwise. */
+const SESSION_COOKIE = sessionCookieName(false);
+
+export interface MembersOptions {
+  loginLimits?: Partial<LoginLimits>;
+  sessionIdleSeconds?: number;
+  cookieSecure?: boolean;
+}
 
 /**
  * The members service in-process against a real mongod and redis-server of its own, listening
  * on a free port, with the test admin created as at start.
  */
-export async function startMembers(loginLimits: Partial<LoginLimits> = {}) {
+export async function startMembers({
+  loginLimits = {},
+  sessionIdleSeconds = 3600,
+  cookieSecure = false,
+}: MembersOptions = {}) {
   const backend = await startTestBackend('members-test');
   const { logger, redis, queues, keys } = backend;
   await ensureAdmin(TEST_ADMIN, logger);
@@ -23,7 +34,8 @@ export async function startMembers(loginLimits: Partial<LoginLimits> = {}) {
     sessionPublicKey: keys.publicKey,
     sessionPrivateKey: keys.privateKey,
     sessionTtlSeconds: SESSION_TTL_SECONDS,
-    cookieSecure: false,
+    sessionIdleSeconds,
+    cookieSecure,
     loginLimits: { maxFailuresPerAccount: 5, maxFailuresPerIp: 50, windowSeconds: 900, ...loginLimits },
   });
   const server = await listen(app);
