@@ -96,7 +96,7 @@ test('the footer links reach every legal page', async ({ page }) => {
   }
 });
 
-test('an unknown legal page shows the not-found page', async ({ page }) => {
-  await page.goto('/legal/xyz');
+test('an unknown legal page shows the not-found page, answered with 404', async ({ page }) => {
+  expect((await page.goto('/legal/xyz'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
 });

@@ -73,7 +73,9 @@ test.describe('offline reading', () => {
     page,
     context,
   }) => {
-    await page.goto('/');
+    // The visit lands on a path that is no page: its 404 still installs the worker and its shell.
+    expect((await page.goto('/no/such/page'))?.status()).toBe(404);
+    await expect(h1(page)).toHaveText('Page Not Found');
     await waitForServiceWorker(page);
     const [readPost, unreadPost] = await twoPostLinks(page);
     await page.goto(readPost);
@@ -96,6 +98,7 @@ test.describe('offline reading', () => {
       ['/blog', 'Spiritual Insights'],
       [readPost, postTitle],
       ['/legal/privacy-policy', /Privacy Policy/],
+      ['/no/such/page', 'Page Not Found'],
     ];
     for (const [target, heading] of pages) {
       await page.goto(target);

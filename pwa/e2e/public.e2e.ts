@@ -47,14 +47,15 @@ test.describe('public pages', () => {
     await expect(page.getByRole('link', { name: 'Back to Blog' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
 
-    await page.goto('/blog/no-such-post-anywhere');
+    expect((await page.goto('/blog/no-such-post-anywhere'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
     await expect(page.getByText("The blog post you're looking for doesn't exist or has been moved.")).toBeVisible();
   });
 
-  test('an unknown path shows the not-found page', async ({ page }) => {
-    await page.goto('/nowhere/at/all');
+  test('an unknown path shows the not-found page, answered with 404', async ({ page }) => {
+    expect((await page.goto('/nowhere/at/all'))?.status()).toBe(404);
     await expect(h1(page)).toHaveText('Page Not Found');
+    await expect(page).toHaveTitle(/^Page Not Found - /);
     await page.getByRole('link', { name: 'Return Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

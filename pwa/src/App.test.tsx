@@ -1,8 +1,9 @@
+import { APP_ROUTES, matchAppRoute } from '@coach/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from './App.tsx';
+import { APP_ROUTE_OBJECTS, AppRoutes } from './App.tsx';
 import { createQueryClient } from './shared/api/client.ts';
 import { AppProviders } from './shared/AppProviders.tsx';
 import { site } from './shared/config/site.ts';
@@ -60,5 +61,27 @@ describe('public routes (spec §2): every page in the shared layout, with its ow
     expect(
       await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the router and the gateway read paths alike (both from APP_ROUTES)', () => {
+  const routerPage = (urlPath: string) => matchRoutes(APP_ROUTE_OBJECTS, urlPath)?.at(-1)?.route.path;
+
+  it.each([
+    ...Object.values(APP_ROUTES).map((route) => route.path.replace(':slug', 'a-slug')),
+    '/About/',
+    '/%61bout',
+    '/blog//',
+    '/blog/Not_A_Slug',
+    '/legal/xyz',
+    '/nowhere',
+    '/admin',
+    '/about/more',
+    '/blog/a/b',
+    '//about',
+    '/blog/a%2Fb',
+  ])('%s', (urlPath) => {
+    const route = matchAppRoute(urlPath);
+    expect(routerPage(urlPath)).toBe(route ? APP_ROUTES[route.name].path : '*');
   });
 });

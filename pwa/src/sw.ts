@@ -40,7 +40,9 @@ registerRoute(
 );
 
 // Every page is the SPA shell from the precache; if the shell were ever missing, the network,
-// and without network the static offline page.
+// and without network the static offline page. The precached shell is /index.html, which the
+// server answers with 200; a navigation's own answer (404 for a path that is no page) is never
+// stored, so it cannot stand in for the shell.
 registerRoute(
   new NavigationRoute(
     async ({ request }) => {

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { ADMIN_BLOG_CATEGORIES } from './blogCategories.ts';
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from './appRoutes.ts';
 
 export const DEFAULT_BLOG_CATEGORY = 'Spiritual Growth';
 export const DEFAULT_READ_TIME = 3;
@@ -39,14 +40,8 @@ export const blogPostInputSchema = z.strictObject({
 });
 export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
 
-/** A post's slug: lower-case words and digits joined by single dashes (what slugify makes). */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 export const slugParamSchema = z.strictObject({
-  slug: z
-    .string()
-    .regex(SLUG_PATTERN, 'Invalid slug')
-    .max(255),
+  slug: z.string().regex(SLUG_PATTERN, 'Invalid slug').max(MAX_SLUG_LENGTH),
 });
 
 export const idParamSchema = z.strictObject({

@@ -1,3 +1,4 @@
+export * from './appRoutes.ts';
 export * from './blog.ts';
 export * from './blogCategories.ts';
 export * from './site.ts';

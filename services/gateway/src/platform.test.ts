@@ -283,10 +283,10 @@ describe('serving the PWA', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('text/html');
     expect(await missing.text()).toContain('<div id="root"></div>');
-    // Not a slug content could have (nor the list's own address): the plain shell, content not asked.
+    // Not a slug content could have (nor the list's own address): not found either, content not asked.
     for (const route of ['/blog/Not_A_Slug', '/blog/posts', '/blog/a--b']) {
       const shell = await api(route);
-      expect(shell.status, route).toBe(200);
+      expect(shell.status, route).toBe(404);
       expect(await shell.text(), route).toContain('<div id="root"></div>');
     }
     // Post pages count against the per-IP read limit; the list does not need to.
@@ -294,7 +294,7 @@ describe('serving the PWA', () => {
   });
 
   it('serves the empty app shell for routes that are not prerendered, and never a file outside them', async () => {
-    for (const route of ['/community', '/admin/dashboard', '/prerendered/../../package']) {
+    for (const route of ['/community', '/profile', '/login/', '/admin/dashboard', '/admin-login', '/Signup']) {
       const res = await api(route);
       expect(res.status, route).toBe(200);
       expect(await res.text(), route).toContain('<div id="root"></div>');
@@ -306,5 +306,24 @@ describe('serving the PWA', () => {
 
   it('answers 404 for a missing file instead of the shell', async () => {
     expect((await api('/assets/missing-file.js')).status).toBe(404);
+  });
+
+  it('answers a path that is no page with 404 and the shell, whose app shows its not-found page', async () => {
+    const routes = ['/nowhere/at/all', '/admin', '/about/more', '/legal/xyz', '/prerendered/index', '/blog/a/b'];
+    for (const route of routes) {
+      const res = await api(route);
+      expect(res.status, route).toBe(404);
+      expect(res.headers.get('content-type'), route).toContain('text/html');
+      expect(res.headers.get('cache-control'), route).toBe('no-cache');
+      const html = await res.text();
+      expect(html, route).toContain('<script type="application/json" id="site-identity">');
+      expect(html, route).toContain('<div id="root"></div>');
+      expect(html, route).toContain('<script type="module"');
+    }
+    // The pages around them are still pages; /api stays JSON.
+    for (const route of ['/', '/about', '/legal/terms', '/blog/']) expect((await api(route)).status, route).toBe(200);
+    const api404 = await api('/api');
+    expect(api404.status).toBe(404);
+    expect(api404.headers.get('content-type')).toContain('application/json');
   });
 });

@@ -1,13 +1,18 @@
+import { LEGAL_SLUGS, type LegalSlug } from '@coach/contracts';
+
+export type { LegalSlug };
+
+const TITLES: Record<LegalSlug, string> = {
+  'privacy-policy': 'Privacy Policy',
+  terms: 'Terms and Conditions',
+  'refund-policy': 'Refund & Cancellation Policy',
+  disclaimer: 'Disclaimer',
+  'cookie-policy': 'Cookie Policy',
+  'ai-disclosure': 'AI Chatbot Disclosure',
+};
+
 /** The legal pages, in footer order (spec §2; their content: members-admin-legal §2). */
-export const LEGAL_PAGES = [
-  { slug: 'privacy-policy', title: 'Privacy Policy' },
-  { slug: 'terms', title: 'Terms and Conditions' },
-  { slug: 'refund-policy', title: 'Refund & Cancellation Policy' },
-  { slug: 'disclaimer', title: 'Disclaimer' },
-  { slug: 'cookie-policy', title: 'Cookie Policy' },
-  { slug: 'ai-disclosure', title: 'AI Chatbot Disclosure' },
-] as const;
-export type LegalSlug = (typeof LEGAL_PAGES)[number]['slug'];
+export const LEGAL_PAGES = LEGAL_SLUGS.map((slug) => ({ slug, title: TITLES[slug] }));
 
 /** Every legal page carries this date (members-admin-legal §9). */
 export const LEGAL_LAST_UPDATED = 'January 4, 2025';

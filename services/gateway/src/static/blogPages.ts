@@ -1,7 +1,8 @@
-import { SLUG_PATTERN } from '@coach/contracts';
+import { isPostSlug } from '@coach/contracts';
 import type { Logger } from '@coach/kit';
 import type { RequestHandler } from 'express';
 import type { CurrentBuild } from './currentBuild.ts';
+import { sendNotFoundPage, sendPage } from './pwa.ts';
 
 const POST_PAGE = /^\/blog\/([^/]+)\/?$/;
 /** Post pages kept rendered (found or not); the least recently read goes first. */
@@ -22,8 +23,7 @@ type Rendered = { html: string } | { notFound: true };
 function pageFor(urlPath: string): { key: string; apiPath: string; slug?: string } | undefined {
   if (urlPath === '/blog' || urlPath === '/blog/') return { key: '/blog', apiPath: '/api/blog/posts' };
   const slug = POST_PAGE.exec(urlPath)?.[1];
-  // 'posts' is the list's own address at content, never a post's.
-  if (!slug || slug.length > 200 || !SLUG_PATTERN.test(slug) || slug === 'posts') return undefined;
+  if (!slug || !isPostSlug(slug)) return undefined;
   return { key: `/blog/${slug}`, apiPath: `/api/blog/${slug}`, slug };
 }
 
@@ -95,14 +95,7 @@ export function renderedBlogPages(
       if (!cached) return next();
       rendered = asRendered(cached);
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    if ('html' in rendered) {
-      res.type('html').send(rendered.html);
-    } else {
-      res
-        .status(404)
-        .type('html')
-        .send(build.withIdentity(await build.shell()));
-    }
+    if ('html' in rendered) sendPage(res, rendered.html);
+    else await sendNotFoundPage(res, build);
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PRERENDERED_DIR, appNames, prerenderedPageFile } from '@coach/contracts';
+import { PRERENDERED_DIR, appNames, isAppPage, prerenderedPageFile } from '@coach/contracts';
 import type { Logger } from '@coach/kit';
 import express, { Router, type Response } from 'express';
 import type { CurrentBuild } from './currentBuild.ts';
@@ -81,12 +81,19 @@ function prerenderedPages(distDir: string, build: CurrentBuild, logger: Logger) 
   return servedPage;
 }
 
-const sendPage = (res: Response, html: string) => res.setHeader('Cache-Control', 'no-cache').type('html').send(html);
+/** A page as every page is sent: HTML, revalidated on every load. */
+export const sendPage = (res: Response, html: string) =>
+  res.setHeader('Cache-Control', 'no-cache').type('html').send(html);
+
+/** The answer to a path that is no page of the app: 404, with the shell, whose app shows its not-found page. */
+export const sendNotFoundPage = async (res: Response, build: CurrentBuild) =>
+  sendPage(res.status(404), build.withIdentity(await build.shell()));
 
 /**
  * Serves the built PWA: hashed assets immutable for a year, the shell and service worker
- * revalidated every time, a public page's prerendered HTML where the build wrote one, and the
- * SPA fallback (index.html) for any other route path that is not a file and not under /api.
+ * revalidated every time, a public page's prerendered HTML where the build wrote one, the SPA
+ * fallback (index.html) for the app's other pages, and the not-found page with 404 for any other
+ * path that is not a file and not under /api.
  * Every page, the worker's copy of the shell and the app's manifest name the coach the gateway
  * runs with (the COACH_* variables), not the one the build was made with.
  */
@@ -132,11 +139,12 @@ export function pwaRoutes(distDir: string, build: CurrentBuild, logger: Logger):
     }),
   );
   router.get(/.*/, async (req, res, next) => {
-    // A missing file (it has an extension) is a real 404, not the app shell.
-    if (req.path.startsWith('/api/') || path.extname(req.path) !== '') return next();
+    // A missing file (it has an extension) is a real 404, not the app shell; /api answers JSON.
+    if (/^\/api(\/|$)/.test(req.path) || path.extname(req.path) !== '') return next();
     if (!existsSync(indexHtml)) {
       return res.status(503).type('text').send('The site is being built. Run `npm start` to build it.');
     }
+    if (!isAppPage(req.path)) return sendNotFoundPage(res, build);
     const page = prerenderedPage(distDir, req.path);
     sendPage(res, page ? await prerendered(page) : build.withIdentity(await build.shell()));
   });

@@ -78,8 +78,11 @@ describe("the coach's identity from the gateway's environment", () => {
     expect(html).toContain(' - Asha Rao Coaching</title>');
   });
 
-  it('gives the identity to the shell of every other page, and to the copy an installed app keeps', async () => {
+  it('gives the identity to the shell of every other page, the not-found one too, and to the copy an installed app keeps', async () => {
     for (const urlPath of ['/contact', '/index.html']) expectAsha(await page(urlPath), urlPath);
+    const notFound = await get('/no/such/page');
+    expect(notFound.status).toBe(404);
+    expectAsha(await notFound.text(), '/no/such/page');
 
     const manifest = (await (await get('/manifest.webmanifest')).json()) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: 'Asha Rao Coaching', short_name: 'Asha Rao', start_url: '/' });

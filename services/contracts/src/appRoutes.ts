@@ -1,0 +1,94 @@
+// The app's pages: the one list the PWA's router is made of and the gateway answers by (a page
+// with 200, any other path with 404 and the app's not-found page). Free of zod: the app's first
+// chunk imports it.
+
+/** A post's slug: lower-case words and digits joined by single dashes (what slugify makes). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The longest slug an address may carry. */
+export const MAX_SLUG_LENGTH = 255;
+
+/** Whether a post could live at /blog/<slug>; 'posts' is the list's own address in the API, never a post's. */
+export const isPostSlug = (slug: string): boolean =>
+  slug.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(slug) && slug !== 'posts';
+
+/** The legal pages' slugs, in footer order. */
+export const LEGAL_SLUGS = [
+  'privacy-policy',
+  'terms',
+  'refund-policy',
+  'disclaimer',
+  'cookie-policy',
+  'ai-disclosure',
+] as const;
+export type LegalSlug = (typeof LEGAL_SLUGS)[number];
+
+interface AppRoute {
+  /** Segments after '/'; ':name' stands for any one non-empty segment. */
+  path: string;
+  /** The values the route's parameter may take: its page shows not-found for any other. */
+  param?: (value: string) => boolean;
+}
+
+export const APP_ROUTES = {
+  home: { path: '/' },
+  about: { path: '/about' },
+  coaching: { path: '/coaching' },
+  testimonials: { path: '/testimonials' },
+  blog: { path: '/blog' },
+  blogPost: { path: '/blog/:slug', param: isPostSlug },
+  askAi: { path: '/ask-ai' },
+  contact: { path: '/contact' },
+  login: { path: '/login' },
+  signup: { path: '/signup' },
+  community: { path: '/community' },
+  profile: { path: '/profile' },
+  adminLogin: { path: '/admin/login' },
+  adminLoginAlias: { path: '/admin-login' },
+  adminDashboard: { path: '/admin/dashboard' },
+  legal: { path: '/legal/:slug', param: (slug: string) => (LEGAL_SLUGS as readonly string[]).includes(slug) },
+} as const satisfies Record<string, AppRoute>;
+export type AppRouteName = keyof typeof APP_ROUTES;
+
+const ROUTES: ReadonlyArray<[AppRouteName, AppRoute]> = Object.entries(APP_ROUTES) as Array<[AppRouteName, AppRoute]>;
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** A path's segments as the router reads them: percent-decoded, trailing slashes dropped. */
+const segmentsOf = (urlPath: string): string[] => urlPath.replace(/\/+$/, '').split('/').slice(1).map(decoded);
+
+/**
+ * The route a path matches, as the router matches it: case-insensitive, a trailing slash the same
+ * page, ':name' any one non-empty segment (whatever the route's parameter rule says); with the
+ * parameter's value where the route has one.
+ */
+export function matchAppRoute(urlPath: string): { name: AppRouteName; param?: string } | undefined {
+  const segments = segmentsOf(urlPath);
+  for (const [name, route] of ROUTES) {
+    const pattern = segmentsOf(route.path);
+    if (pattern.length !== segments.length) continue;
+    let param: string | undefined;
+    const matches = pattern.every((part, i) => {
+      const segment = segments[i]!;
+      if (!part.startsWith(':')) return part.toLowerCase() === segment.toLowerCase();
+      param = segment;
+      return segment !== '';
+    });
+    if (matches) return param === undefined ? { name } : { name, param };
+  }
+  return undefined;
+}
+
+/** Whether a path is one of the app's pages: a route, with a parameter its rule accepts. */
+export function isAppPage(urlPath: string): boolean {
+  const match = matchAppRoute(urlPath);
+  if (!match) return false;
+  const { param } = APP_ROUTES[match.name] as AppRoute;
+  return match.param === undefined || !param || param(match.param);
+}
