@@ -1,5 +1,14 @@
 import { QUEUES, siteIdentityFromEnv } from '@coach/contracts';
-import { addHealth, createApp, createEventPublisher, createLogger, createQueues, createRedis, serve } from '@coach/kit';
+import {
+  addHealth,
+  createApp,
+  createEventPublisher,
+  createLogger,
+  createQueues,
+  createRedis,
+  logQueueErrors,
+  serve,
+} from '@coach/kit';
 import { Worker, type WorkerOptions } from 'bullmq';
 import { chatProcessor } from './chat/reply.ts';
 import { loadWorkerConfig } from './config.ts';
@@ -12,8 +21,8 @@ const EMAIL_CONCURRENCY = 4;
 
 const config = loadWorkerConfig();
 const logger = createLogger('ai-worker', config.LOG_LEVEL);
-const connection = createRedis(config.REDIS_URL, { forWorkers: true });
-const redis = createRedis(config.REDIS_URL);
+const connection = createRedis(config.REDIS_URL, logger, 'queues');
+const redis = createRedis(config.REDIS_URL, logger);
 const queues = createQueues(connection);
 const publish = createEventPublisher(queues);
 const llm = createLlm(config);
@@ -50,7 +59,7 @@ for (const worker of workers) {
   worker.on('failed', (job, err) =>
     logger.warn({ queue: worker.name, jobId: job?.id, attempts: job?.attemptsMade, reason: err.message }, 'job failed'),
   );
-  worker.on('error', (err) => logger.error({ queue: worker.name, err }, 'worker error'));
+  logQueueErrors(worker, logger, 'worker error');
 }
 await scheduleDailyPost(queues.get(QUEUES.dailyPost), config.DAILY_POST_HOUR);
 logger.info(

@@ -1,4 +1,4 @@
-import { HttpError, type Logger } from '@coach/kit';
+import { HttpError, logQueueErrors, type Logger } from '@coach/kit';
 import { QueueEvents, type JobsOptions, type Queue } from 'bullmq';
 
 /** How long a "yes, a worker listens on this queue" is reused. */
@@ -22,7 +22,7 @@ export function createJobRunner(queue: Queue, logger: Logger, messages: JobRunne
   const events = new QueueEvents(queue.name, { connection: queue.opts.connection });
   // Each waiting caller listens for the queue closing until its job ends: many at once is normal.
   queue.setMaxListeners(0);
-  events.on('error', (err) => logger.error({ queue: queue.name, err }, 'queue events error'));
+  logQueueErrors(events, logger, 'queue events error');
 
   // A positive answer is reused for a moment; with no worker every request asks again, so a
   // worker that (re)starts is used at once.

@@ -1,14 +1,33 @@
 import mongoose from 'mongoose';
 import type { Logger } from './logger.ts';
+import { createOutageReport } from './outage.ts';
 
 // Defence in depth: query filters never take operators from input ({"$gt": ""} stays a value).
 mongoose.set('sanitizeFilter', true);
 mongoose.set('strictQuery', true);
 
+/**
+ * Connects mongoose. While the server is unreachable it logs one warning, naming the server
+ * (never the URL's credentials), and one line once it is back.
+ */
 export async function connectMongo(url: string, logger: Logger): Promise<typeof mongoose> {
-  mongoose.connection.on('disconnected', () => logger.warn('mongodb disconnected'));
-  mongoose.connection.on('reconnected', () => logger.info('mongodb reconnected'));
   await mongoose.connect(url, { serverSelectionTimeoutMS: 10_000, maxPoolSize: 20 });
+  const { connection } = mongoose;
+  const outage = createOutageReport(logger, 'mongodb', {
+    server: `${connection.host}:${connection.port}`,
+    db: connection.name,
+  });
+  // 'disconnected' after 'disconnecting' is a deliberate close, not an outage.
+  let closing = false;
+  connection.on('disconnecting', () => {
+    closing = true;
+    outage.closed(connection);
+  });
+  connection.on('connected', () => (closing = false));
+  connection.on('disconnected', () => {
+    if (!closing) outage.lost(connection);
+  });
+  connection.on('reconnected', () => outage.back(connection));
   return mongoose;
 }
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { QUEUES } from '@coach/contracts';
-import { createEventPublisher, createQueues, createRedis, type Redis } from '@coach/kit';
+import { createEventPublisher, createLogger, createQueues, createRedis, type Redis } from '@coach/kit';
 import { startStack, type Stack } from '@coach/kit/embedded';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -126,7 +126,7 @@ beforeAll(async () => {
     },
     logLevel: 'silent',
   });
-  redis = createRedis(stack.redisUrl, { forWorkers: true });
+  redis = createRedis(stack.redisUrl, createLogger('emails-test', 'silent'), 'queues');
   queues = createQueues(redis);
 });
 afterAll(async () => {

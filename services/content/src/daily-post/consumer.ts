@@ -1,5 +1,5 @@
 import { eventPayloadSchemas, QUEUES, type EventJob } from '@coach/contracts';
-import type { Logger, Redis } from '@coach/kit';
+import { logQueueErrors, type Logger, type Redis } from '@coach/kit';
 import { Worker, type Job } from 'bullmq';
 import { storeGeneratedPost } from './store.ts';
 
@@ -21,6 +21,6 @@ export function startGeneratedPostConsumer(connection: Redis, logger: Logger): W
       'storing a generated post failed',
     ),
   );
-  worker.on('error', (err) => logger.error({ err }, 'generated post consumer error'));
+  logQueueErrors(worker, logger, 'generated post consumer error');
   return worker;
 }

@@ -51,7 +51,7 @@ export async function startRedis(options: { port?: number; dir?: string } = {}) 
     pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(); // exited or killed
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -21,8 +21,8 @@ export async function startTestBackend(name: string) {
   const logger = createLogger(name, 'silent');
   await connectMongo(`${mongo.url.replace(/\/$/, '')}/${name}`, logger);
   await mongoose.connection.syncIndexes();
-  const redis = createRedis(redisServer.url);
-  const queueConnection = createRedis(redisServer.url, { forWorkers: true });
+  const redis = createRedis(redisServer.url, logger);
+  const queueConnection = createRedis(redisServer.url, logger, 'queues');
   const queues = createQueues(queueConnection);
   async function stop() {
     await queues.close();
