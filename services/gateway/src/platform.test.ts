@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startStack, type Stack } from '@coach/kit/embedded';
+import { gunzipSync } from 'node:zlib';
+import { requestFrom, startStack, type Stack } from '@coach/kit/embedded';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -91,6 +92,19 @@ describe('public content API through the gateway', () => {
     await db.collection('site_stats').updateOne({}, { $inc: { likeCount: 5 } });
     await new Promise((r) => setTimeout(r, 1100));
     expect(((await (await api('/api/site-stats')).json()) as { likeCount: number }).likeCount).toBe(likeCount + 6);
+  });
+
+  it('answers a cached read gzipped to a client that accepts it, the same JSON as to one that does not', async () => {
+    const url = `${stack.gatewayUrl}/api/blog/posts`;
+    await requestFrom(url); // fills the entry
+    const plain = await requestFrom(url, { headers: { 'accept-encoding': 'identity' } });
+    const gzipped = await requestFrom(url, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gzipped.headers['x-cache']).toBe('HIT');
+    expect(gzipped.raw.length).toBeLessThan(plain.raw.length / 2);
+    expect(JSON.parse(gunzipSync(gzipped.raw).toString('utf8'))).toEqual(JSON.parse(plain.raw.toString('utf8')));
   });
 
   it('records a visit and returns the updated stats', async () => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Request, RequestHandler } from 'express';
 import { clientOf } from '../client/client-address.ts';
 
@@ -15,13 +16,19 @@ interface Entry {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** The body gzipped, made for the first client that accepts it: once per entry, not per answer. */
+  gzipped?: Buffer;
 }
+
+/** Smaller bodies go as they are, as the gateway's compression does. */
+const GZIP_FROM_BYTES = 1024;
 
 /**
  * A micro-cache in front of the proxy for the two hottest public reads. Entries live
  * `ttlSeconds` (1 s by default), concurrent misses share one upstream call, writes passing
  * through this gateway drop the entry they change, and If-None-Match gets a 304. Browsers are
- * still told `no-cache`, so they revalidate every time. With ttl 0 it is off. It sits before
+ * still told `no-cache`, so they revalidate every time. A client that accepts gzip gets the entry
+ * gzipped once, instead of compressed again for every answer. With ttl 0 it is off. It sits before
  * the rate limiter: answering from memory costs less than the limit check itself.
  */
 export function publicReadCache(upstreamBase: string, ttlSeconds: number): RequestHandler {
@@ -65,8 +72,12 @@ export function publicReadCache(upstreamBase: string, ttlSeconds: number): Reque
       }
     }
     if (!entry) return next();
-    res.set(entry.headers).set('X-Cache', hit ? 'HIT' : 'MISS');
+    res.set(entry.headers).set('X-Cache', hit ? 'HIT' : 'MISS').vary('Accept-Encoding');
     if (entry.headers.etag && req.get('if-none-match') === entry.headers.etag) return res.status(304).end();
+    if (entry.body.length >= GZIP_FROM_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
+      entry.gzipped ??= gzipSync(entry.body);
+      return res.status(entry.status).set('Content-Encoding', 'gzip').send(entry.gzipped);
+    }
     res.status(entry.status).send(entry.body);
   };
 }

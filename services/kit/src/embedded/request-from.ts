@@ -5,6 +5,8 @@ export interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The bytes as they came, still encoded (gzip) if the answer says so. */
+  raw: Buffer;
 }
 
 /**
@@ -22,10 +24,12 @@ export function requestFrom(
       url,
       { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from, ca: options.ca, agent: false },
       (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
+        });
       },
     );
     req.on('error', reject);

@@ -6,7 +6,8 @@ import { freePort } from './redis.ts';
 
 /**
  * Debian's Caddy as the TLS proxy in front of a local gateway, as compose puts it in front of the
- * gateway's container: HTTPS (HTTP/2) with a certificate from Caddy's own local authority for
+ * gateway's container (deploy/Caddyfile, with the same proxy settings): HTTPS (HTTP/2) with a
+ * certificate from Caddy's own local authority for
  * `localhost` and 127.0.0.1, nothing fetched from the network. `caCert` is that authority's root,
  * for clients that verify the certificate.
  */
@@ -31,7 +32,11 @@ export async function startTlsProxy(upstreamUrl: string) {
 }
 localhost:${httpsPort}, 127.0.0.1:${httpsPort} {
 	tls internal
-	reverse_proxy ${upstream}
+	reverse_proxy ${upstream} {
+		transport http {
+			keepalive_idle_conns_per_host 256
+		}
+	}
 }
 `,
   );
