@@ -1,11 +1,15 @@
 // Chat round trips through the queue: gateway -> content -> BullMQ -> ai-worker (offline
 // companion) -> QueueEvents -> content -> gateway, at 20 concurrent chats. Start the stack with
 // CHAT_RATE_LIMIT_PER_MINUTE and RATE_LIMIT_WRITES_PER_MINUTE raised: all requests come from one address.
+// Alongside, the share of the companion's question table answered from the intended theme.
 import { load } from '../../../bench/autocannon.ts';
+import { themeHitRate } from '../src/chat/questions.ts';
 
 export const CHAT_CONNECTIONS = 20;
 /** Target: p99 of a chat round trip under this, with the offline companion. */
 export const CHAT_P99_TARGET_MS = 150;
+/** Target: the share of the question table answered from its theme, in percent, at least this. */
+export const THEME_HIT_RATE_TARGET_PERCENT = 95;
 
 export async function benchChat(gatewayUrl: string): Promise<Record<string, number>> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,5 +32,7 @@ export async function benchChat(gatewayUrl: string): Promise<Record<string, numb
     jobsPerSecond: figures.requestsPerSecond,
     errors: figures.errors,
     non2xx: figures.non2xx,
+    themeHitRatePercent: themeHitRate(),
+    themeHitRateTargetPercent: THEME_HIT_RATE_TARGET_PERCENT,
   };
 }
