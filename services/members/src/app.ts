@@ -9,6 +9,7 @@ import {
   type Redis,
 } from '@coach/kit';
 import type { Express } from 'express';
+import { createDeviceCookies } from './accounts/device.ts';
 import { createLoginLimiter, type LoginLimits } from './accounts/login-limiter.ts';
 import { authRoutes } from './accounts/routes.ts';
 import { createSessionIssuer } from './accounts/sessions.ts';
@@ -40,7 +41,8 @@ export function buildMembersApp(deps: MembersDeps): Express {
   });
   const limiter = createLoginLimiter(redis, deps.loginLimits);
   addHealth(app, redis, { mongo: mongoose.connection });
-  app.use(authRoutes({ sessions, issuer, limiter, publish, cookieSecure: deps.cookieSecure }));
+  const devices = createDeviceCookies(deps.sessionPrivateKey);
+  app.use(authRoutes({ sessions, issuer, limiter, devices, publish, cookieSecure: deps.cookieSecure }));
   app.use(communityRoutes(sessions));
   app.use(profileRoutes(sessions));
   app.use(adminUserRoutes(sessions, issuer));

@@ -21,8 +21,13 @@ export const membersEnvSchema = baseEnvSchema.extend({
   ADMIN_NAME: z.string().trim().min(1).default('Coach'),
   /** Seed the demo member with posts, journey and purchases (embedded mode). */
   SEED_DEMO: flag,
-  /** Failed sign-ins allowed per account (e-mail) and per client IP within the window. */
+  /**
+   * Failed sign-ins allowed within the window: per account (e-mail) from one client address or
+   * one known device; per account from all addresses together (a browser with the account's
+   * device cookie is exempt); per client address over all accounts.
+   */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: positiveInt.default(100),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
   /** argon2 computations at once; by default the machine's cores minus one (see password.ts). */

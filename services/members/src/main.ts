@@ -29,6 +29,7 @@ const app = buildMembersApp({
   cookieSecure: config.COOKIE_SECURE,
   loginLimits: {
     maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    maxFailuresPerAccountGlobal: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL,
     maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
   },

@@ -18,7 +18,9 @@ import { EMAIL_TAKEN, USERNAME_TAKEN } from './service.ts';
 
 let members: Members;
 beforeAll(async () => {
-  members = await startMembers({ loginLimits: { maxFailuresPerAccount: 3, maxFailuresPerIp: 6, windowSeconds: 60 } });
+  members = await startMembers({
+    loginLimits: { maxFailuresPerAccount: 3, maxFailuresPerAccountGlobal: 10, maxFailuresPerIp: 6, windowSeconds: 60 },
+  });
 });
 afterAll(async () => {
   await members?.stop();
@@ -265,27 +267,142 @@ describe('forged and stale tokens', () => {
 });
 
 describe('brute-force limits', () => {
-  it('blocks an account after repeated failures with 429 and Retry-After, from any address', async () => {
-    const { details } = await signedInMember(members.url);
-    const wrong = { email: details.email, password: 'Wrong-Password-1' };
-    for (let i = 0; i < 3; i++) {
-      expect((await caller(members.url, `10.4.0.${i + 1}`).post('/api/auth/login', wrong)).status).toBe(401);
+  /** Four wrong passwords for the account from one address, one more than its limit there; the statuses. */
+  async function guessUntilBlocked(email: string, ip: string) {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await caller(members.url, ip).post('/api/auth/login', { email, password: `Wrong-${i}-Pass` })).status,
+      );
     }
-    const blocked = await caller(members.url, '10.4.0.9').post('/api/auth/login', {
-      email: details.email,
-      password: details.password,
-    });
+    return statuses;
+  }
+
+  it('slows an attacker at one address without locking the owner out at another', async () => {
+    const { details } = await signedInMember(members.url);
+    const right = { email: details.email, password: details.password };
+    expect(await guessUntilBlocked(details.email, '10.4.0.1')).toEqual([401, 401, 401, 429]);
+    const blocked = await caller(members.url, '10.4.0.1').post('/api/auth/login', right);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
+    expect(blocked.body.message).toMatch(
+      /^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/,
+    );
+
+    const owner = caller(members.url, '10.4.0.2');
+    expect((await owner.post('/api/auth/login', right)).status).toBe(200);
+    expect((await owner.get('/api/auth/me')).body.email).toBe(details.email);
+  });
+
+  it("lets the owner in from the attacker's own address with the device cookie of an earlier sign-in", async () => {
+    const { member, details } = await signedInMember(members.url);
+    const device = member.device!;
+    const cookie = (
+      await caller(members.url).post('/api/auth/login', { email: details.email, password: details.password })
+    ).headers
+      .getSetCookie()
+      .find((c) => c.startsWith('coach_device='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=31536000/);
+    expect(cookie).not.toMatch(/Secure/i);
+
+    const ip = '10.4.1.1';
+    expect(await guessUntilBlocked(details.email, ip)).toEqual([401, 401, 401, 429]);
+    // The same address is also spent for every other account.
+    const elsewhere: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const guess = { email: `nobody-${randomUUID()}@example.com`, password: 'Guess-1' };
+      elsewhere.push((await caller(members.url, ip).post('/api/auth/login', guess)).status);
+    }
+    expect(elsewhere).toEqual([401, 401, 401, 429]);
+    const owner = caller(members.url, ip);
+    owner.device = device;
+    const signIn = await owner.post('/api/auth/login', { email: details.email, password: details.password });
+    expect(signIn.status).toBe(200);
+    expect(owner.device).toBe(device); // the browser keeps its device id
+    expect((await owner.get('/api/auth/me')).body.email).toBe(details.email);
+  });
+
+  it('lets the coach through the admin login with her device cookie while her address is blocked', async () => {
+    const coach = caller(members.url, '10.4.5.1');
+    const credentials = { email: TEST_ADMIN.email, password: TEST_ADMIN.password };
+    expect((await coach.post('/api/admin/login', credentials)).status).toBe(200);
+    expect(await guessUntilBlocked(TEST_ADMIN.email, '10.4.5.1')).toEqual([401, 401, 401, 429]);
+    expect((await caller(members.url, '10.4.5.1').post('/api/admin/login', credentials)).status).toBe(429);
+    const res = await coach.post('/api/admin/login', credentials);
+    expect(res).toMatchObject({ status: 200, body: { role: 'admin' } });
+  });
+
+  it('gives no way past the limits with a forged device cookie or one of another account', async () => {
+    const { details } = await signedInMember(members.url);
+    const other = await signedInMember(members.url);
+    const genuine = (await signedInMember(members.url)).member.device!;
+    const ip = '10.4.2.1';
+    expect(await guessUntilBlocked(details.email, ip)).toEqual([401, 401, 401, 429]);
+    const [id, mac] = (await signedInMember(members.url)).member.device!.split('.');
+    for (const device of [
+      other.member.device!, // genuine, but for another account
+      `${genuine.split('.')[0]}.${mac}`, // one device's id with another's signature
+      `${id}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`,
+      `${id}.`,
+      'made-up',
+    ]) {
+      const attacker = caller(members.url, ip);
+      attacker.device = device;
+      const res = await attacker.post('/api/auth/login', { email: details.email, password: details.password });
+      expect(res.status).toBe(429);
+      expect(attacker.token).toBeUndefined();
+    }
+  });
+
+  it('limits guesses through a device cookie per device', async () => {
+    const { member, details } = await signedInMember(members.url);
+    const stolen = caller(members.url, '10.4.3.1');
+    stolen.device = member.device;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await stolen.post('/api/auth/login', { email: details.email, password: `Wrong-${i}-Pass` })).status,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await stolen.post('/api/auth/login', { email: details.email, password: details.password })).status).toBe(
+      429,
+    );
+    // Its failures count against that device only: the owner elsewhere is not blocked.
+    expect(
+      (
+        await caller(members.url, '10.4.3.2').post('/api/auth/login', {
+          email: details.email,
+          password: details.password,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('slows guessing spread over many addresses at the global ceiling, which the device cookie passes', async () => {
+    const { member, details } = await signedInMember(members.url);
+    const wrong = { email: details.email, password: 'Wrong-Password-1' };
+    for (let i = 0; i < 10; i++) {
+      expect((await caller(members.url, `10.4.4.${i + 1}`).post('/api/auth/login', wrong)).status).toBe(401);
+    }
+    const right = { email: details.email, password: details.password };
+    const fresh = await caller(members.url, '10.4.4.99').post('/api/auth/login', right);
+    expect(fresh.status).toBe(429);
+    expect(fresh.body.message).toMatch(/Too many failed sign-in attempts/);
+    const owner = caller(members.url, '10.4.4.99');
+    owner.device = member.device;
+    expect((await owner.post('/api/auth/login', right)).status).toBe(200);
   });
 
   it('counts only failures: successful sign-ins never use up the limit and clear earlier failures', async () => {
     const { details } = await signedInMember(members.url);
     const right = { email: details.email, password: details.password };
-    for (let round = 0; round < 4; round++) {
-      // Two failures and a success per round: without the reset, the second round would be blocked.
-      const visitor = caller(members.url, `10.5.0.${round + 1}`);
+    for (let round = 0; round < 2; round++) {
+      // Two failures and a success per round from one address (a new browser each time, without
+      // a device cookie): without the reset, the second round would be blocked.
+      const visitor = caller(members.url, '10.5.0.1');
       expect((await visitor.post('/api/auth/login', { ...right, password: 'Wrong-Password-1' })).status).toBe(401);
       expect((await visitor.post('/api/auth/login', { ...right, password: 'Wrong-Password-2' })).status).toBe(401);
       expect((await visitor.post('/api/auth/login', right)).status).toBe(200);

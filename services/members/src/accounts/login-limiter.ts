@@ -3,10 +3,16 @@ import { HttpError, type Redis } from '@coach/kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface LoginLimits {
+  /** Failed sign-ins to one account from one client address, and from one known device. */
   maxFailuresPerAccount: number;
+  /** Failed sign-ins to one account from all addresses together, without a device cookie. */
+  maxFailuresPerAccountGlobal: number;
   maxFailuresPerIp: number;
   windowSeconds: number;
 }
+
+/** How an account is named in Redis keys and device cookies: its e-mail, hashed. */
+export const accountKey = (email: string) => createHash('sha256').update(email).digest('hex');
 
 function tooMany(res: RateLimiterRes): HttpError {
   const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -16,56 +22,76 @@ function tooMany(res: RateLimiterRes): HttpError {
   });
 }
 
+/** Takes a point before the password is checked; a full counter is the 429. */
+async function reserve(limiter: RateLimiterRedis, key: string) {
+  try {
+    await limiter.consume(key);
+  } catch (rejected) {
+    if (rejected instanceof RateLimiterRes) throw tooMany(rejected);
+    throw rejected;
+  }
+}
+
+/** Counts a failure after the check; reaching the limit here is expected, this failure fills it. */
+async function record(limiter: RateLimiterRedis, key: string) {
+  await limiter.consume(key).catch((err: unknown) => {
+    if (!(err instanceof RateLimiterRes)) throw err;
+  });
+}
+
+export interface LoginAttempt {
+  email: string;
+  ip: string;
+  /** The id of a valid device cookie for this account, when the browser has one. */
+  device?: string;
+}
+
 /**
- * Brute-force protection for sign-ins, shared by every replica through Redis: failed attempts
- * are counted per account (e-mail, stored hashed) and per client IP within a window; past
- * either limit the answer is 429 with Retry-After until the window ends.
+ * Brute-force protection for sign-ins, shared by every replica through Redis, built so that
+ * nobody can lock the owner out of her account. Past a limit the answer is 429 with
+ * Retry-After until the window ends; only failures count.
  *
- * Only failures count. Per IP, each attempt reserves a point before the password is checked,
- * so a burst of parallel guesses from one address cannot slip past the limit while the first
- * ones are still being verified; a success gives its point back. Per account, a failure is
- * recorded after the check and a success clears the account's failures, so any number of
- * parallel successful sign-ins to one account (a benchmark, a family) is never refused.
+ * Without a device cookie, failures are counted per account and client address, so guesses
+ * from one address do not block the owner at another; per account over all addresses, with a
+ * much higher ceiling that slows guessing spread over many addresses; and per address over all
+ * accounts. Per address each attempt reserves a point before the password is checked, so a
+ * parallel burst cannot slip past the limit while the first guesses are being verified; a
+ * success gives it back and clears the failures of its account at its address. It leaves the
+ * account's global count alone, so the owner signing in does not reset an attacker's progress
+ * towards the ceiling.
+ *
+ * A browser that signed in to the account before (a valid device cookie for it) is subject
+ * neither to those counters nor to their failures: only to its own per-device limit, a point
+ * reserved before the check and cleared by a success.
  */
 export function createLoginLimiter(redis: Redis, limits: LoginLimits) {
-  const byAccount = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: 'login:fail:account',
-    points: limits.maxFailuresPerAccount,
-    duration: limits.windowSeconds,
-  });
-  const byIp = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: 'login:fail:ip',
-    points: limits.maxFailuresPerIp,
-    duration: limits.windowSeconds,
-  });
-  const accountKey = (email: string) => createHash('sha256').update(email).digest('hex');
+  const counter = (keyPrefix: string, points: number) =>
+    new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: limits.windowSeconds });
+  const byAccountAtIp = counter('login:fail:account-ip', limits.maxFailuresPerAccount);
+  const byAccount = counter('login:fail:account', limits.maxFailuresPerAccountGlobal);
+  const byIp = counter('login:fail:ip', limits.maxFailuresPerIp);
+  const byDevice = counter('login:fail:device', limits.maxFailuresPerAccount);
 
-  /** Runs a sign-in attempt under the limits; `attempt` resolves to the user or undefined. */
+  /** Runs a sign-in attempt under the limits; `check` resolves to the user or undefined. */
   return async function limited<T>(
-    email: string,
-    ip: string,
-    attempt: () => Promise<T | undefined>,
+    { email, ip, device }: LoginAttempt,
+    check: () => Promise<T | undefined>,
   ): Promise<T | undefined> {
+    if (device !== undefined) {
+      await reserve(byDevice, device);
+      const result = await check();
+      if (result !== undefined) await byDevice.delete(device);
+      return result;
+    }
     const account = accountKey(email);
-    const failures = await byAccount.get(account);
-    if (failures && failures.consumedPoints >= limits.maxFailuresPerAccount) throw tooMany(failures);
-    try {
-      await byIp.consume(ip);
-    } catch (rejected) {
-      if (rejected instanceof RateLimiterRes) throw tooMany(rejected);
-      throw rejected;
-    }
-    const result = await attempt();
-    if (result !== undefined) {
-      await Promise.all([byAccount.delete(account), byIp.reward(ip, 1)]);
-    } else {
-      // Reaching the limit here is expected: this failure is the one that fills it.
-      await byAccount.consume(account).catch((err: unknown) => {
-        if (!(err instanceof RateLimiterRes)) throw err;
-      });
-    }
+    const here = `${account}:${ip}`;
+    const [atIp, global] = await Promise.all([byAccountAtIp.get(here), byAccount.get(account)]);
+    if (atIp && atIp.consumedPoints >= limits.maxFailuresPerAccount) throw tooMany(atIp);
+    if (global && global.consumedPoints >= limits.maxFailuresPerAccountGlobal) throw tooMany(global);
+    await reserve(byIp, ip);
+    const result = await check();
+    if (result !== undefined) await Promise.all([byAccountAtIp.delete(here), byIp.reward(ip, 1)]);
+    else await Promise.all([record(byAccountAtIp, here), record(byAccount, account)]);
     return result;
   };
 }

@@ -1,6 +1,7 @@
 import { loginInputSchema, signupInputSchema, type CurrentUser } from '@coach/contracts';
 import { HttpError, parse, type SessionVerifier, type PublishEvent } from '@coach/kit';
 import { Router, type CookieOptions, type Request, type Response } from 'express';
+import { DEVICE_COOKIE_MAX_AGE_MS, deviceCookieName, type DeviceCookies } from './device.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { UserDoc } from './model.ts';
 import { authenticate, findUser, signup, toCurrentUser } from './service.ts';
@@ -13,13 +14,15 @@ export interface AuthDeps {
   sessions: SessionVerifier;
   issuer: SessionIssuer;
   limiter: LoginLimiter;
+  devices: DeviceCookies;
   publish: PublishEvent;
   cookieSecure: boolean;
 }
 
-export function authRoutes({ sessions, issuer, limiter, publish, cookieSecure }: AuthDeps): Router {
+export function authRoutes({ sessions, issuer, limiter, devices, publish, cookieSecure }: AuthDeps): Router {
   const router = Router();
   const cookie: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: cookieSecure, path: '/' };
+  const deviceCookie = deviceCookieName(cookieSecure);
   router.use(['/api/auth', '/api/admin/login'], (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -37,16 +40,21 @@ export function authRoutes({ sessions, issuer, limiter, publish, cookieSecure }:
     res.status(201).json(toCurrentUser(user));
   });
 
-  /** Checks the credentials under the brute-force limits, then sets the session cookie. */
+  /**
+   * Checks the credentials under the brute-force limits, then sets the session cookie and the
+   * device cookie that lets this browser past lockouts of this account that others caused.
+   */
   async function signIn(req: Request, res: Response, admit: (user: UserDoc) => boolean) {
     const { email, password } = parse(loginInputSchema, req.body);
-    const user = await limiter(email, req.ip ?? 'unknown', async () => {
+    const device = devices.read(req.cookies?.[deviceCookie], email);
+    const user = await limiter({ email, ip: req.ip ?? 'unknown', device }, async () => {
       const found = await authenticate(email, password);
       return found && admit(found) ? found : undefined;
     });
     if (!user) throw new HttpError(401, INVALID_CREDENTIALS);
     const { token, maxAgeMs } = await issuer.issue(user);
     res.cookie(sessions.cookieName, token, { ...cookie, maxAge: maxAgeMs });
+    res.cookie(deviceCookie, devices.issue(email, device), { ...cookie, maxAge: DEVICE_COOKIE_MAX_AGE_MS });
     const answer: CurrentUser = toCurrentUser(user);
     res.json(answer);
   }

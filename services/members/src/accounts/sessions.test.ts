@@ -109,4 +109,19 @@ describe('the session cookie with COOKIE_SECURE', () => {
     });
     expect(logout.headers.getSetCookie().join()).toMatch(/^__Host-coach_session=;.*Secure/i);
   });
+
+  it('sets the device cookie as __Host-coach_device: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain', async () => {
+    const { details } = await signedInMember(members.url, 'secure');
+    const login = await fetch(`${members.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: details.email, password: details.password }),
+    });
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('__Host-coach_device='))!;
+    expect(cookie).toMatch(/^__Host-coach_device=[\w-]+\.[\w-]+;/);
+    for (const attribute of [/;\s*Secure/i, /;\s*HttpOnly/i, /;\s*SameSite=Lax/i, /;\s*Path=\/(;|$)/i]) {
+      expect(cookie).toMatch(attribute);
+    }
+    expect(cookie).not.toMatch(/Domain=/i);
+  });
 });

@@ -1,5 +1,6 @@
 import { createEventPublisher, sessionCookieName } from '@coach/kit';
 import { listen, startTestBackend } from '@coach/kit/embedded';
+import { deviceCookieName } from '../accounts/device.ts';
 import type { LoginLimits } from '../accounts/login-limiter.ts';
 import { ensureAdmin } from '../admin/bootstrap.ts';
 import { buildMembersApp } from '../app.ts';
@@ -8,6 +9,7 @@ export const TEST_ADMIN = { email: 'coach@example.com', password: 'Admin-Passw0r
 export const SESSION_TTL_SECONDS = 3600;
 /** The name of the session cookie over plain HTTP, as these tests run unless told otherwise. */
 const SESSION_COOKIE = sessionCookieName(false);
+const DEVICE_COOKIE = deviceCookieName(false);
 
 export interface MembersOptions {
   loginLimits?: Partial<LoginLimits>;
@@ -36,7 +38,13 @@ export async function startMembers({
     sessionTtlSeconds: SESSION_TTL_SECONDS,
     sessionIdleSeconds,
     cookieSecure,
-    loginLimits: { maxFailuresPerAccount: 5, maxFailuresPerIp: 50, windowSeconds: 900, ...loginLimits },
+    loginLimits: {
+      maxFailuresPerAccount: 5,
+      maxFailuresPerAccountGlobal: 100,
+      maxFailuresPerIp: 50,
+      windowSeconds: 900,
+      ...loginLimits,
+    },
   });
   const server = await listen(app);
   const url = server.url;
@@ -49,13 +57,17 @@ export async function startMembers({
 }
 export type Members = Awaited<ReturnType<typeof startMembers>>;
 
-/** A browser-like caller of one service: JSON bodies, and the session cookie kept between calls. */
+/**
+ * A browser-like caller of one service: JSON bodies, and the session and device cookies kept
+ * between calls.
+ */
 export function caller(baseUrl: string, ip?: string) {
-  let token: string | undefined;
+  const jar = new Map<string, string>();
+  const keep = (name: string, value: string | undefined) => (value ? jar.set(name, value) : jar.delete(name));
   async function call(method: string, path: string, body?: unknown) {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.cookie = `${SESSION_COOKIE}=${token}`;
+    if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     if (ip) headers['x-forwarded-for'] = ip;
     const res = await fetch(`${baseUrl}${path}`, {
       method,
@@ -65,8 +77,8 @@ export function caller(baseUrl: string, ip?: string) {
     });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
-      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
-      if (name === SESSION_COOKIE) token = value || undefined;
+      const name = pair.slice(0, pair.indexOf('='));
+      if (name === SESSION_COOKIE || name === DEVICE_COOKIE) keep(name, pair.slice(pair.indexOf('=') + 1));
     }
     const text = await res.text();
     const json = res.headers.get('content-type')?.startsWith('application/json');
@@ -77,10 +89,17 @@ export function caller(baseUrl: string, ip?: string) {
     post: (path: string, body: unknown = {}) => call('POST', path, body),
     delete: (path: string) => call('DELETE', path),
     get token() {
-      return token;
+      return jar.get(SESSION_COOKIE);
     },
     set token(value: string | undefined) {
-      token = value;
+      keep(SESSION_COOKIE, value);
+    },
+    /** The device cookie's value, which a successful sign-in sets. */
+    get device() {
+      return jar.get(DEVICE_COOKIE);
+    },
+    set device(value: string | undefined) {
+      keep(DEVICE_COOKIE, value);
     },
   };
 }

@@ -1,0 +1,42 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { accountKey } from './login-limiter.ts';
+
+/** How long a browser stays known after its last successful sign-in. */
+export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * The device cookie's name. With secure cookies it carries the `__Host-` prefix, so a sibling
+ * subdomain can neither set nor replace it.
+ */
+export const deviceCookieName = (cookieSecure: boolean) => (cookieSecure ? '__Host-coach_device' : 'coach_device');
+
+/**
+ * Device cookies: a browser that signed in to an account successfully gets `<id>.<mac>`, a random
+ * device id with an HMAC binding it to that account. Only this service holds the key (it is
+ * derived from the session signing key), so nobody can make one for an account they could not
+ * sign in to, and one made for another account is worth nothing here.
+ */
+export function createDeviceCookies(secret: string) {
+  const key = createHmac('sha256', secret).update('coach-device-cookie').digest();
+  const mac = (id: string, email: string) =>
+    createHmac('sha256', key)
+      .update(`${id}.${accountKey(email)}`)
+      .digest();
+
+  /** The device id of a cookie genuinely issued for this e-mail's account, else undefined. */
+  function read(value: unknown, email: string): string | undefined {
+    if (typeof value !== 'string') return undefined;
+    const [id, signature, ...rest] = value.split('.');
+    if (!id || !signature || rest.length > 0) return undefined;
+    const given = Buffer.from(signature, 'base64url');
+    const expected = mac(id, email);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+  }
+
+  /** The cookie value for a successful sign-in: the browser's device id kept, or a new one. */
+  function issue(email: string, id = randomBytes(16).toString('base64url')): string {
+    return `${id}.${mac(id, email).toString('base64url')}`;
+  }
+  return { read, issue };
+}
+export type DeviceCookies = ReturnType<typeof createDeviceCookies>;
