@@ -44,10 +44,10 @@ export function buildContentApp({
   app.use('/images', express.static(IMAGES_DIR, { maxAge: '1d', fallthrough: false }));
   app.use(publicBlogRoutes());
   app.use(adminBlogRoutes(sessions));
-  app.use(siteStatsRoutes(redis));
-  app.use(newsletterRoutes(redis, outbox, sessions));
-  app.use(contactRoutes(redis, outbox, sessions));
+  app.use(siteStatsRoutes());
+  app.use(newsletterRoutes(outbox, sessions));
+  app.use(contactRoutes(outbox, sessions));
   app.use(chatRoutes(redis, createChatService(jobs.chat, limits.chatTimeoutMs), limits.chatPerMinute));
-  app.use(dailyPostRoutes(redis, sessions, jobs.dailyPost, limits.generateTimeoutMs));
+  app.use(dailyPostRoutes(sessions, jobs.dailyPost, limits.generateTimeoutMs));
   return finishApp(app, logger);
 }

@@ -1,51 +1,119 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
+import mongoose, { type Model } from 'mongoose';
 import { HttpError } from './errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const PENDING_TTL_S = 60;
+/** A claim whose request has not answered within this time is taken to have died with its process. */
+const PENDING_LEASE_MS = 60_000;
 const ANSWER_TTL_S = 24 * 3600;
 
-interface StoredAnswer {
-  state: 'done';
+/**
+ * One Idempotency-Key of one scope (`_id` is `scope:key`): claimed while its first request runs,
+ * then holding that request's answer. The unique `_id` lets exactly one of concurrent duplicates
+ * claim it; rows expire a day after their claim.
+ */
+interface IdempotencyRecord {
+  _id: string;
   fingerprint: string;
-  status: number;
-  body: unknown;
+  claimedAt: Date;
+  /** Set once the first request has answered. */
+  status?: number;
+  /** The answer's JSON text. */
+  answer?: string;
+}
+
+const MODEL_NAME = 'IdempotencyKey';
+
+/** Compiled when a route first honours keys, so only such a service gets the collection. */
+function recordsModel(): Model<IdempotencyRecord> {
+  const compiled = mongoose.models[MODEL_NAME] as Model<IdempotencyRecord> | undefined;
+  if (compiled) return compiled;
+  const schema = new mongoose.Schema<IdempotencyRecord>(
+    {
+      _id: { type: String },
+      fingerprint: { type: String, required: true },
+      claimedAt: { type: Date, required: true, expires: ANSWER_TTL_S },
+      status: { type: Number },
+      answer: { type: String },
+    },
+    { collection: 'idempotency_keys', versionKey: false },
+  );
+  return mongoose.model<IdempotencyRecord>(MODEL_NAME, schema);
 }
 
 /**
- * Honours an Idempotency-Key header on a write: the first request runs and its answer is kept
- * for 24 hours; a replay with the same key gets that answer back and changes nothing. A replay
- * while the first is still running gets 409; the same key with another body gets 422. Server
- * errors are not kept, so the client may retry them.
+ * Claims `id` for a request with this fingerprint: a new key, or one whose claim was left by a
+ * request of the same body that never answered. False when another request holds it.
  */
-export function idempotent(redis: Redis, scope: string): RequestHandler {
+async function claim(
+  records: Model<IdempotencyRecord>,
+  id: string,
+  fingerprint: string,
+  claimedAt: Date,
+): Promise<boolean> {
+  try {
+    await records.create({ _id: id, fingerprint, claimedAt });
+    return true;
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+  }
+  const abandoned = await records.findOneAndUpdate(
+    // Our own operators, so marked trusted: kit's sanitizeFilter neutralises all others.
+    {
+      _id: id,
+      fingerprint,
+      status: mongoose.trusted({ $exists: false }),
+      claimedAt: mongoose.trusted({ $lt: new Date(claimedAt.getTime() - PENDING_LEASE_MS) }),
+    },
+    { $set: { claimedAt } },
+  );
+  return abandoned !== null;
+}
+
+/**
+ * Honours an Idempotency-Key header on a write, recording the key in MongoDB: the first request
+ * runs and its answer is kept for 24 hours; a replay with the same key gets that answer back
+ * (`Idempotent-Replayed: true`) and changes nothing. A replay while the first is still running
+ * gets 409; the same key with another body gets 422. Server errors are not kept, so the client
+ * may retry them. The route's own write may carry the key too (`res.locals.idempotencyKey`).
+ */
+export function idempotent(scope: string): RequestHandler {
+  const records = recordsModel();
   return async (req, res, next) => {
     const key = req.get(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();
     if (!/^[\w.:-]{8,128}$/.test(key)) {
       throw new HttpError(400, 'Idempotency-Key must be 8 to 128 letters, digits, dots, colons, dashes or underscores');
     }
-    const redisKey = `idem:${scope}:${key}`;
-    const fingerprint = createHash('sha256').update(JSON.stringify(req.body ?? null)).digest('hex');
-    const claimed = await redis.set(redisKey, JSON.stringify({ state: 'pending', fingerprint }), 'EX', PENDING_TTL_S, 'NX');
-    if (!claimed) {
-      const stored = JSON.parse((await redis.get(redisKey)) ?? '{"state":"pending"}') as StoredAnswer | { state: 'pending'; fingerprint: string };
-      if (stored.fingerprint && stored.fingerprint !== fingerprint) {
+    const id = `${scope}:${key}`;
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify(req.body ?? null))
+      .digest('hex');
+    const claimedAt = new Date();
+    // A claim released between our two reads (a server error of the first) is claimed again.
+    for (let attempt = 0; !(await claim(records, id, fingerprint, claimedAt)); attempt++) {
+      const stored = await records.findById(id).lean();
+      if (stored === null && attempt < 2) continue;
+      if (stored && stored.fingerprint !== fingerprint) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
       }
-      if (stored.state === 'pending') {
-        throw new HttpError(409, 'A request with this Idempotency-Key is still being processed', undefined, { 'Retry-After': '1' });
+      if (stored?.status === undefined || stored.answer === undefined) {
+        throw new HttpError(409, 'A request with this Idempotency-Key is still being processed', undefined, {
+          'Retry-After': '1',
+        });
       }
       res.set('Idempotent-Replayed', 'true');
-      return res.status(stored.status).json(stored.body);
+      return res.status(stored.status).json(JSON.parse(stored.answer));
     }
+    res.locals.idempotencyKey = id;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
-      const answer: StoredAnswer = { state: 'done', fingerprint, status: res.statusCode, body };
+      const mine = { _id: id, claimedAt };
       const save =
-        res.statusCode >= 500 ? redis.del(redisKey) : redis.set(redisKey, JSON.stringify(answer), 'EX', ANSWER_TTL_S);
+        res.statusCode >= 500
+          ? records.deleteOne(mine)
+          : records.updateOne(mine, { $set: { status: res.statusCode, answer: JSON.stringify(body) } });
       // Answer only once the outcome is recorded, so an immediate replay sees it.
       save.then(
         () => json(body),

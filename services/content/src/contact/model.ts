@@ -8,9 +8,12 @@ const contactMessageSchema = new mongoose.Schema(
     message: { type: String, required: true, maxlength: 5000 },
     /** Set until contact.received is queued (see outbox/). */
     eventPending: { type: Boolean },
+    /** The Idempotency-Key (with its scope) the message was sent with, so it is stored once. */
+    idempotencyKey: { type: String },
   },
   { collection: 'contact_messages', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
 contactMessageSchema.index({ createdAt: -1 });
 contactMessageSchema.index({ eventPending: 1 }, { sparse: true });
+contactMessageSchema.index({ idempotencyKey: 1 }, { unique: true, sparse: true });
 export const ContactMessageModel = mongoose.model('ContactMessage', contactMessageSchema);

@@ -1,4 +1,3 @@
-import type { Redis } from '@coach/kit';
 import { contactInputSchema, type Accepted, type ContactMessage } from '@coach/contracts';
 import { idempotent, parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
@@ -6,14 +5,21 @@ import type { Outbox } from '../outbox/outbox.ts';
 import { contactReceived } from '../outbox/sources.ts';
 import { ContactMessageModel } from './model.ts';
 
-export function contactRoutes(redis: Redis, outbox: Outbox, sessions: SessionVerifier): Router {
+export function contactRoutes(outbox: Outbox, sessions: SessionVerifier): Router {
   const router = Router();
 
   /** Stores the message, then publishes contact.received (e-mails to the coach and the sender). */
-  router.post('/api/contact', idempotent(redis, 'contact'), async (req, res) => {
+  router.post('/api/contact', idempotent('contact'), async (req, res) => {
     const input = parse(contactInputSchema, req.body);
-    const doc = await ContactMessageModel.create({ ...input, eventPending: true });
-    await outbox.notify(contactReceived, doc);
+    const idempotencyKey = res.locals.idempotencyKey as string | undefined;
+    const doc = await ContactMessageModel.create({ ...input, eventPending: true, idempotencyKey }).catch(
+      (err: { code?: number }) => {
+        // Stored already by an earlier try with this key that ended before recording its answer.
+        if (err.code === 11000 && idempotencyKey) return null;
+        throw err;
+      },
+    );
+    if (doc) await outbox.notify(contactReceived, doc);
     const answer: Accepted = { ok: true, message: "Thank you for reaching out. I'll get back to you within 24 hours." };
     res.status(201).json(answer);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DailyPostJob, DailyPostResult } from '@coach/contracts';
-import { HttpError, idempotent, type SessionVerifier, type Redis } from '@coach/kit';
+import { HttpError, idempotent, type SessionVerifier } from '@coach/kit';
 import type { JobsOptions } from 'bullmq';
 import { Router } from 'express';
 import { toPublicPost } from '../blog/shape.ts';
@@ -21,26 +21,21 @@ export const DAILY_POST_MESSAGES = {
  * once this service's consumer has stored it, or 503/504 within `timeoutMs`. An Idempotency-Key
  * makes a retried click generate one post.
  */
-export function dailyPostRoutes(redis: Redis, sessions: SessionVerifier, jobs: JobRunner, timeoutMs: number): Router {
+export function dailyPostRoutes(sessions: SessionVerifier, jobs: JobRunner, timeoutMs: number): Router {
   const router = Router();
-  router.post(
-    '/api/blog/generate-daily',
-    sessions.requireAdmin,
-    idempotent(redis, 'generate-daily'),
-    async (_req, res) => {
-      res.set('Cache-Control', 'no-store');
-      const deadline = Date.now() + timeoutMs;
-      const requestId = `admin-${randomUUID()}`;
-      const job: DailyPostJob = { trigger: 'admin', requestId };
-      await jobs.run<DailyPostResult>('admin', job, { ...ADMIN_JOB_ATTEMPTS, jobId: requestId, timeoutMs });
-      // ai-worker published blog.post_generated; wait until a content consumer has stored it.
-      for (;;) {
-        const post = await findGeneratedPost(requestId);
-        if (post) return res.status(201).json(toPublicPost(post));
-        if (Date.now() >= deadline) throw new HttpError(504, DAILY_POST_MESSAGES.tooSlow);
-        await new Promise((resolve) => setTimeout(resolve, STORED_POLL_MS));
-      }
-    },
-  );
+  router.post('/api/blog/generate-daily', sessions.requireAdmin, idempotent('generate-daily'), async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const deadline = Date.now() + timeoutMs;
+    const requestId = `admin-${randomUUID()}`;
+    const job: DailyPostJob = { trigger: 'admin', requestId };
+    await jobs.run<DailyPostResult>('admin', job, { ...ADMIN_JOB_ATTEMPTS, jobId: requestId, timeoutMs });
+    // ai-worker published blog.post_generated; wait until a content consumer has stored it.
+    for (;;) {
+      const post = await findGeneratedPost(requestId);
+      if (post) return res.status(201).json(toPublicPost(post));
+      if (Date.now() >= deadline) throw new HttpError(504, DAILY_POST_MESSAGES.tooSlow);
+      await new Promise((resolve) => setTimeout(resolve, STORED_POLL_MS));
+    }
+  });
   return router;
 }

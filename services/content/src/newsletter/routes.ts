@@ -1,4 +1,3 @@
-import type { Redis } from '@coach/kit';
 import { newsletterInputSchema, type Accepted, type NewsletterSubscriber } from '@coach/contracts';
 import { idempotent, parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
@@ -6,11 +5,11 @@ import type { Outbox } from '../outbox/outbox.ts';
 import { newsletterSubscribed } from '../outbox/sources.ts';
 import { SubscriberModel } from './model.ts';
 
-export function newsletterRoutes(redis: Redis, outbox: Outbox, sessions: SessionVerifier): Router {
+export function newsletterRoutes(outbox: Outbox, sessions: SessionVerifier): Router {
   const router = Router();
 
   /** Subscribing twice is not an error: one row is kept and the welcome goes out once. */
-  router.post('/api/newsletter', idempotent(redis, 'newsletter'), async (req, res) => {
+  router.post('/api/newsletter', idempotent('newsletter'), async (req, res) => {
     const { email } = parse(newsletterInputSchema, req.body);
     const result = await SubscriberModel.updateOne(
       { email },

@@ -54,7 +54,7 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
     await Promise.all([jobs.chat.close(), jobs.dailyPost.close()]);
     await backend.stop();
   }
-  return { url, redisUrl: backend.redisUrl, queues, sessionCookie, stop };
+  return { url, redisUrl: backend.redisUrl, redisServer: backend.redisServer, queues, sessionCookie, stop };
 }
 export type Content = Awaited<ReturnType<typeof startContent>>;
 

@@ -13,7 +13,8 @@ import { startRedis } from './redis.ts';
 /**
  * What a service's in-process tests run on: a real mongod and redis-server of their own,
  * mongoose connected (indexes of the imported models built), Redis and BullMQ connections,
- * and a fresh session key pair. `stop` closes and removes it all.
+ * and a fresh session key pair. `redisServer` lets a test take Redis away. `stop` closes and
+ * removes it all.
  */
 export async function startTestBackend(name: string) {
   const mongo = await startMongo();
@@ -32,7 +33,16 @@ export async function startTestBackend(name: string) {
     await redisServer.stop();
     await mongo.stop();
   }
-  return { redisUrl: redisServer.url, logger, redis, queueConnection, queues, keys: sessionKeyPair(), stop };
+  return {
+    redisUrl: redisServer.url,
+    redisServer,
+    logger,
+    redis,
+    queueConnection,
+    queues,
+    keys: sessionKeyPair(),
+    stop,
+  };
 }
 
 /** Listens on a free loopback port; `close` also drops kept-alive connections. */
