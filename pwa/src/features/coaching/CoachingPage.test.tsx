@@ -5,7 +5,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import CoachingPage from './CoachingPage.tsx';
 import { PROGRAMS } from './programs.ts';
 
-describe('coaching page (spec §2, §3)', () => {
+describe('coaching page', () => {
   it('shows six program cards with category, title, description, price and duration', () => {
     renderWithApp(<CoachingPage />);
     const cards = screen.getAllByRole('article');

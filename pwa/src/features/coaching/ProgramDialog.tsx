@@ -22,7 +22,7 @@ import { useNavigate } from 'react-router';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import type { Program } from './programs.ts';
 
-/** Key outcomes shown before '+N more outcomes...' (spec §9). */
+/** Key outcomes shown before '+N more outcomes...'. */
 export const KEY_OUTCOMES_SHOWN = 4;
 
 function Heading({ children }: { children: string }) {
@@ -48,7 +48,7 @@ function CheckList({ items }: { items: string[] }) {
   );
 }
 
-/** The detail of one program (spec §2 program detail dialog). */
+/** The detail dialog of one program. */
 export function ProgramDialog({ program, onClose }: { program: Program | null; onClose: () => void }) {
   const navigate = useNavigate();
   const open = program !== null;

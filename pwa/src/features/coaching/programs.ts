@@ -1,4 +1,4 @@
-/** A coaching program: fixed data held by the client (spec §3). */
+/** A coaching program: fixed data held by the client. */
 export interface Program {
   id: string;
   title: string;
@@ -18,8 +18,8 @@ export interface Program {
 }
 
 /**
- * The six programs of spec §3. The Soul Spark card shows ₹1,999 while the policy pages quote
- * 8,500: the spec keeps both readings visible as given, so this price is not "corrected".
+ * The six coaching programs. The Soul Spark card shows ₹1,999 while the policy pages quote
+ * 8,500: both figures are kept as given, so this price is not "corrected".
  */
 export const PROGRAMS: Program[] = [
   {

@@ -16,7 +16,7 @@ import { PostCard } from './PostCard.tsx';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
 import { POST_MAX_LENGTH, POSTS_KEY, WEEKLY_PROMPT_KEY } from './queries.ts';
 
-/** Sacred Circle (/community), members only (spec members §2, §4, §8). */
+/** Sacred Circle (/community), members only. */
 export default function CommunityPage() {
   usePageTitle('Sacred Circle');
   return (

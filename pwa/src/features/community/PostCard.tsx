@@ -10,8 +10,8 @@ import { formatLongDate } from '../../shared/dates.ts';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
 
 /**
- * Like and Reply are not open yet (spec members §2: they do nothing): focusable, announced as
- * unavailable, and a tooltip says so.
+ * Like and Reply are not open yet and do nothing: focusable, announced as unavailable, and a
+ * tooltip says so.
  */
 function InertAction({ label, icon }: { label: string; icon: ReactNode }) {
   return (

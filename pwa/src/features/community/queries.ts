@@ -1,4 +1,4 @@
-/** Query keys of the Sacred Circle; joined with '/' they are the URLs (spec members §7). */
+/** Query keys of the Sacred Circle; joined with '/' they are the API URLs. */
 export const COMMUNITY_KEY = ['/api/community'] as const;
 export const POSTS_KEY = [...COMMUNITY_KEY, 'posts'] as const;
 export const WEEKLY_PROMPT_KEY = [...COMMUNITY_KEY, 'weekly-prompt'] as const;

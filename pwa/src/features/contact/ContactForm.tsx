@@ -11,7 +11,7 @@ type Errors = Partial<Record<keyof Values, string>>;
 
 const EMPTY: Values = { name: '', email: '', subject: '', message: '' };
 
-/** The spec's messages come from the shared schema the server applies too (spec §5). */
+/** Validation messages come from the shared schema the server applies too. */
 function validate(values: Values): { data?: ContactInput; errors: Errors } {
   const result = contactInputSchema.safeParse(values);
   if (result.success) return { data: result.data, errors: {} };
@@ -24,7 +24,7 @@ function validate(values: Values): { data?: ContactInput; errors: Errors } {
 }
 
 /**
- * Contact form: idle, 'Sending...', then success (reset) or failure (spec §4, §8). Offline, the
+ * Contact form: idle, 'Sending...', then success (reset) or failure. Offline, the
  * message is kept and sent later: the visitor is told so, and the form resets as on success.
  */
 export function ContactForm() {

@@ -41,7 +41,7 @@ async function fillValid(v: ReturnType<typeof setup>) {
   await fill(v, v.message, 'I would love to join the next retreat.');
 }
 
-describe('contact page (spec §2, §4, §5, §8)', () => {
+describe('contact page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('has the side cards: booking, WhatsApp, e-mail and socials; a contact title; 6-row message', () => {

@@ -14,7 +14,7 @@ function mediaMatching(matching: string[]) {
   );
 }
 
-describe('custom cursor (spec §2)', () => {
+describe('custom cursor', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('follows a mouse on a desktop', () => {

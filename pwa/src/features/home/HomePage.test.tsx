@@ -6,7 +6,7 @@ import AboutPage from '../about/AboutPage.tsx';
 import TestimonialsPage from '../testimonials/TestimonialsPage.tsx';
 import HomePage from './HomePage.tsx';
 
-describe('home (spec §2)', () => {
+describe('home', () => {
   it('has the hero calls, five areas, a quote, the Soul Companion teaser and the closing call', () => {
     renderWithApp(<HomePage />);
     const booking = screen.getAllByRole('link', { name: 'Book Your Free Clarity Call' });
@@ -29,7 +29,7 @@ describe('home (spec §2)', () => {
   });
 });
 
-describe('about (spec §2)', () => {
+describe('about', () => {
   it('tells the journey with a portrait, philosophy cards, credentials and a booking call', () => {
     renderWithApp(<AboutPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'My Journey to Awakening' })).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('about (spec §2)', () => {
   });
 });
 
-describe('testimonials (spec §2)', () => {
+describe('testimonials', () => {
   it('has six stories with initial, name, role and five stars; the video placeholder; the stats', () => {
     renderWithApp(<TestimonialsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Client Stories' })).toBeInTheDocument();

@@ -17,7 +17,7 @@ import { IconCard } from '../../shared/ui/IconCard.tsx';
 import { ClosingCta, Section, SectionHeading } from '../../shared/ui/Section.tsx';
 import { BookOrLearnMore } from '../coaching/BookOrLearnMore.tsx';
 
-/** The five areas of transformation (spec §2 Home). */
+/** The five areas of transformation shown on Home. */
 const AREAS = [
   {
     title: 'Awakening',

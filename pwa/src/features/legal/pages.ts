@@ -11,7 +11,7 @@ const TITLES: Record<LegalSlug, string> = {
   'ai-disclosure': 'AI Chatbot Disclosure',
 };
 
-/** The legal pages, in footer order (spec §2; their content: members-admin-legal §2). */
+/** The legal pages, in footer order. */
 export const LEGAL_PAGES = LEGAL_SLUGS.map((slug) => ({ slug, title: TITLES[slug] }));
 
 /** Every legal page carries this date (members-admin-legal §9). */

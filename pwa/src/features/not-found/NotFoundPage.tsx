@@ -3,7 +3,7 @@ import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 
-/** Any unknown path (spec §2, §8). */
+/** The 404 page, shown for any unknown path. */
 export default function NotFoundPage() {
   usePageTitle('Page Not Found');
   return (

@@ -6,7 +6,7 @@ import { alpha } from '@mui/material/styles';
 import { palette } from '../../shared/theme.ts';
 import { ACHIEVEMENTS } from './growth.ts';
 
-/** The four achievements with progress towards each target (spec members §9). */
+/** The four achievements with progress towards each target. */
 export function Achievements({ progress }: { progress: Progress | undefined }) {
   return (
     <Grid container spacing={2.5} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Achievements">

@@ -32,7 +32,7 @@ import { JourneyTimeline } from './JourneyTimeline.tsx';
 import { PurchaseHistory } from './PurchaseHistory.tsx';
 import { PROGRESS_KEY } from './queries.ts';
 
-/** The member's profile (/profile), members only (spec members §2, §4, §8, §9). */
+/** The member's profile (/profile), members only. */
 export default function ProfilePage() {
   usePageTitle('My Profile');
   return (

@@ -7,7 +7,7 @@ import { formatInr, productTypeLabel } from './growth.ts';
 import { PURCHASES_KEY } from './queries.ts';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 
-/** A status chip: 'completed' in green, any other status muted (spec members §4). */
+/** A status chip: 'completed' in green, any other status muted. */
 function StatusChip({ status }: { status: string }) {
   const completed = status === 'completed';
   return (

@@ -1,6 +1,6 @@
 import type { Progress } from '@coach/contracts';
 
-/** Level progress bar: (level mod 10) x 10 percent (spec members §9). */
+/** Level progress bar: (level mod 10) x 10 percent. */
 export const levelProgressPercent = (level: number): number => (level % 10) * 10;
 
 export interface Achievement {
@@ -11,7 +11,7 @@ export interface Achievement {
   current: (progress: Progress) => number;
 }
 
-/** The four achievements and their targets (spec members §9). */
+/** The four achievements and their targets. */
 export const ACHIEVEMENTS: readonly Achievement[] = [
   {
     title: 'Reflection Master',
@@ -50,7 +50,7 @@ const inr = new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 0,
 });
 
-/** An amount in minor units (paise) as rupees, en-IN, no decimals (spec members §9). */
+/** An amount in minor units (paise) as rupees, en-IN, no decimals. */
 export const formatInr = (minorUnits: number): string => inr.format(minorUnits / 100);
 
 /** A purchase's productType for people: underscores become spaces. */

@@ -1,4 +1,4 @@
-/** Query keys of the profile; joined with '/' they are the URLs (spec members §7). */
+/** Query keys of the profile; joined with '/' they are the API URLs. */
 export const PROFILE_KEY = ['/api/profile'] as const;
 export const PROGRESS_KEY = [...PROFILE_KEY, 'progress'] as const;
 export const JOURNEY_KEY = [...PROFILE_KEY, 'journey'] as const;

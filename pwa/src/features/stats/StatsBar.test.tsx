@@ -7,7 +7,7 @@ import { server } from '../../test/server.ts';
 import { formatCount } from './format.ts';
 import { StatsBar } from './StatsBar.tsx';
 
-describe('formatCount (spec §9)', () => {
+describe('formatCount', () => {
   it('abbreviates from 1000 with one decimal and k, shows 0 without data', () => {
     expect(formatCount(999)).toBe('999');
     expect(formatCount(1000)).toBe('1.0k');
@@ -18,7 +18,7 @@ describe('formatCount (spec §9)', () => {
   });
 });
 
-describe('site-statistics bar (spec §2, §4, §8)', () => {
+describe('site-statistics bar', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the counts and records a first visit once, then sets hasVisited', async () => {

@@ -9,7 +9,7 @@ import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 import { formatCount } from './format.ts';
 import { useSiteStats } from './useSiteStats.ts';
 
-/** Visitors, likes, the heart button and Share Wisdom (spec §2 site-statistics bar). */
+/** The site-statistics bar: visitors, likes, the heart button and Share Wisdom. */
 export function StatsBar() {
   const { visitorCount, likeCount, hasLiked, likePending, like } = useSiteStats();
   // The site's address is the browser's to tell: the prerendered HTML gets it once hydrated.

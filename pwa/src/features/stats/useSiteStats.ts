@@ -27,7 +27,7 @@ function setFlag(key: string): void {
 }
 
 /**
- * Site statistics (spec §4): read on load, a visit recorded once per browser, a like once per
+ * Site statistics: read on load, a visit recorded once per browser, a like once per
  * browser. Failures are only logged: the numbers stay as they were and the heart stays available.
  */
 export function useSiteStats() {

@@ -1,4 +1,4 @@
-/** A site testimonial: fixed data (spec §3). */
+/** A site testimonial: fixed data. */
 export interface Testimonial {
   name: string;
   role: string;
