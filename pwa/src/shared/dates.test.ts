@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatClockTime, formatDateTime, formatLongDate } from './dates.ts';
 
-describe('dates (spec §8, §9)', () => {
+describe('dates', () => {
   it('formats post and member dates in US long format, else Unknown date / Invalid date', () => {
     // Local noon, so the date is the same in every zone the tests may run in.
     expect(formatLongDate(new Date(2025, 2, 5, 12).toISOString())).toBe('March 5, 2025');

@@ -24,7 +24,7 @@ const MONTHS = [
 ] as const;
 
 /**
- * 'January 4, 2025'; 'Unknown date' without a value and 'Invalid date' for a bad one (spec §8, §9).
+ * 'January 4, 2025'; 'Unknown date' without a value and 'Invalid date' for a bad one.
  * In the reader's time zone, or in UTC: what prerendered HTML shows, as a server cannot know the
  * reader's zone (see LongDate).
  */

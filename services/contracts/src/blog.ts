@@ -5,7 +5,7 @@ import { MAX_SLUG_LENGTH, SLUG_PATTERN } from './appRoutes.ts';
 export const DEFAULT_BLOG_CATEGORY = 'Spiritual Growth';
 export const DEFAULT_READ_TIME = 3;
 
-/** A blog post as the public site reads it (spec public-site §3). */
+/** A blog post as the public site reads it. */
 export const blogPostSchema = z.object({
   id: z.string(),
   slug: z.string(),

@@ -37,7 +37,7 @@ export type ChatReply = z.infer<typeof chatReplySchema>;
 
 /**
  * The keyword sets that choose the quick-reply suggestions under an assistant message on the
- * Ask AI page (spec public-site §4), in the order they are tried; no match gives the default set.
+ * Ask AI page, in the order they are tried; no match gives the default set.
  */
 export const SUGGESTION_KEYWORD_SETS = [
   ['practice', 'breathe', 'meditation'],

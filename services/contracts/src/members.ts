@@ -116,7 +116,7 @@ export const userIdParamSchema = z.strictObject({
     .transform(Number),
 });
 
-/** Spiritual level titles (spec members-admin-legal §4): 1 Seeker ... 10 and above Sage. */
+/** Spiritual level titles: 1 Seeker ... 10 and above Sage. */
 export const LEVEL_TITLES = [
   'Seeker',
   'Explorer',

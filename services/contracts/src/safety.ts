@@ -1,7 +1,7 @@
 /**
  * The fixed safety check of the guidance chat. A message about suicide or self-harm is never
  * passed to a language model: it gets this caring referral to emergency help instead (the
- * emergency number of the disclaimer, spec members-admin-legal §9, and a crisis line).
+ * emergency number the legal disclaimer gives, and a crisis line).
  */
 
 export const EMERGENCY_NUMBER = '911';

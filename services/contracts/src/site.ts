@@ -24,7 +24,7 @@ export const newsletterSubscriberSchema = z.object({
 });
 export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;
 
-/** Contact subjects: value -> label (spec public-site §5). */
+/** Contact subjects: value -> label. */
 export const CONTACT_SUBJECTS = {
   '1-on-1-coaching': '1-on-1 Coaching Inquiry',
   'group-program': 'Group Program Interest',
@@ -35,7 +35,7 @@ export type ContactSubject = keyof typeof CONTACT_SUBJECTS;
 
 const subjectValues = Object.keys(CONTACT_SUBJECTS) as [ContactSubject, ...ContactSubject[]];
 
-/** The contact form's rules, with the spec's messages; the server applies the same schema. */
+/** The contact form's rules and error messages; the server applies the same schema. */
 export const contactInputSchema = z.strictObject({
   name: z
     .string({ error: 'Name must be at least 2 characters' })

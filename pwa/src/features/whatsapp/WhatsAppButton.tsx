@@ -2,7 +2,7 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { Fab } from '@mui/material';
 import { whatsappChatUrl } from '../../shared/config/site.ts';
 
-/** Floating messaging-app button: opens a WhatsApp chat with the prefilled greeting (spec §2). */
+/** Floating messaging-app button: opens a WhatsApp chat with the prefilled greeting. */
 export function WhatsAppButton() {
   return (
     <Fab

@@ -22,7 +22,7 @@ function renderWidget() {
   );
 }
 
-describe('whisper items (spec §3, §4, §9)', () => {
+describe('whisper items', () => {
   it('has about 100 comforting quotes and one item per trigger slot', () => {
     expect(WHISPERS.length).toBeGreaterThanOrEqual(95);
     const items = createWhisperItems(() => 0.5);
@@ -36,7 +36,7 @@ describe('whisper items (spec §3, §4, §9)', () => {
   });
 });
 
-describe('whisper widget (spec §2, §4)', () => {
+describe('whisper widget', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     resetChat();

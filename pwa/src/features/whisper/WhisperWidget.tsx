@@ -27,7 +27,7 @@ function conditionMet(condition: WhisperCondition): boolean {
 }
 
 /**
- * Small comforting bubbles and the 'Ask the coach' button (spec §4 whisper). Each whisper shows
+ * Small comforting bubbles and the 'Ask the coach' button. Each whisper shows
  * at most once, never over another one, and hides after 8 s; 'Disable' turns the widget off for good.
  */
 export function WhisperWidget() {

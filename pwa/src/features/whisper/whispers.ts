@@ -1,4 +1,4 @@
-/** Comforting one-line whispers (spec §4: a fixed list of roughly 100). */
+/** Comforting one-line whispers: a fixed list of roughly 100. */
 export const WHISPERS = [
   'Breathe in peace, breathe out what no longer serves you.',
   'You are exactly where you need to be.',

@@ -7,14 +7,14 @@ import { ApiRequestError, apiRequest, getQueryFn } from './client.ts';
 
 export const AUTH_ME_KEY = ['/api/auth/me'] as const;
 
-/** GET /api/auth/me: no retry; a 401 means signed out (spec §7). */
+/** GET /api/auth/me: no retry; a 401 means signed out. */
 export const currentUserQuery = queryOptions({
   queryKey: AUTH_ME_KEY,
   queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
   retry: false,
 });
 
-/** The current user; a 401 or any failure means signed out (spec §8 "Auth failure"). */
+/** The current user; a 401 or any failure means signed out. */
 export function useAuth() {
   const query = useQuery(currentUserQuery);
   const user = query.data ?? null;
@@ -43,7 +43,7 @@ export async function startSession(queryClient: QueryClient): Promise<CurrentUse
 }
 
 /**
- * Logout (spec members §4, §8): the session is revoked on the server, every cached answer is
+ * Logout: the session is revoked on the server, every cached answer is
  * cleared, the visitor returns to / and sees 'Logged out successfully'. A session that had
  * already expired (401) is as good as revoked.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { apiRequest, createQueryClient, getQueryFn } from './client.ts';
 
-describe('api client (spec §7)', () => {
+describe('api client', () => {
   it('sends cookies and a JSON body with its content type', async () => {
     let seen: { credentials?: RequestCredentials; type: string | null; body: unknown } | undefined;
     server.use(

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 
-/** A non-OK answer: its message is `status: body` (spec §7), the status kept for branching. */
+/** A non-OK answer: its message is `status: body`, the status kept for branching. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -80,7 +80,7 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
 }
 
 /**
- * Query defaults of spec §7: no retry, never stale, no refetch on focus, no polling. Offline,
+ * Query defaults: no retry, never stale, no refetch on focus, no polling. Offline,
  * calls still run ('offlineFirst' instead of pausing until the browser is online again): the
  * service worker answers reads from its cache and keeps the outbox writes, and what it cannot
  * serve fails at once with its offline state instead of a spinner that never ends.

@@ -3,7 +3,7 @@ import { CustomCursor } from '../../features/cursor/CustomCursor.tsx';
 import { WhatsAppButton } from '../../features/whatsapp/WhatsAppButton.tsx';
 import { WhisperWidget } from '../../features/whisper/WhisperWidget.tsx';
 
-/** The widgets present on every page (spec §2 floating widgets). */
+/** The widgets present on every page. */
 export default function FloatingWidgets() {
   return (
     <>

@@ -4,7 +4,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import { site } from '../config/site.ts';
 import { Footer } from './Footer.tsx';
 
-describe('footer (spec §2)', () => {
+describe('footer', () => {
   it('has quick links, legal links, contact, socials, stats and the 2025 copyright', async () => {
     renderWithApp(<Footer />);
     const quick = screen.getByRole('navigation', { name: 'Quick Links' });

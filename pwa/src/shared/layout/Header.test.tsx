@@ -9,7 +9,7 @@ import { Header } from './Header.tsx';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
-describe('header (spec §2)', () => {
+describe('header', () => {
   it('signed out: shows the logo, name, main links, Sign In and Book Free Call', async () => {
     renderWithApp(<Header />);
     const nav = mainNav();

@@ -11,7 +11,7 @@ import { MAIN_NAV, MEMBER_NAV } from './nav.ts';
 
 const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
 
-/** The header changes style once the page has scrolled more than this (spec §9). */
+/** The header changes style once the page has scrolled more than this. */
 export const HEADER_SCROLL_THRESHOLD_PX = 50;
 
 function useScrolledPast(threshold: number): boolean {

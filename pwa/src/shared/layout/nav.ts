@@ -1,4 +1,4 @@
-/** Main navigation of the public area (spec §2), in order. */
+/** Main navigation of the public area, in order. */
 export const MAIN_NAV = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },
@@ -9,7 +9,7 @@ export const MAIN_NAV = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-/** Links only a signed-in user sees: desktop and mobile labels differ (spec §2). */
+/** Links only a signed-in user sees: desktop and mobile labels differ. */
 export const MEMBER_NAV = [
   { to: '/community', desktop: 'Community', mobile: 'Sacred Circle' },
   { to: '/profile', desktop: 'Profile', mobile: 'My Profile' },

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Notices } from './Notices.tsx';
 import { notify } from './store.ts';
 
-describe('notices (spec §8, §9)', () => {
+describe('notices', () => {
   it('disappears by itself after 5000 ms', () => {
     vi.useFakeTimers();
     render(<Notices />);

@@ -5,7 +5,7 @@ import { NOTICE_DURATION_MS, NOTICE_SWIPE_THRESHOLD_PX, useNotices } from './sto
 
 /**
  * The notification area: one notice at a time, gone after 5000 ms, on Escape or on a swipe of
- * 50 px; F8 moves keyboard focus into the area (spec §8, §9).
+ * 50 px; F8 moves keyboard focus into the area.
  */
 export function Notices() {
   const notice = useNotices((s) => s.notice);

@@ -6,7 +6,7 @@ import type { OutboxEvent } from './outbox.ts';
 /** A kept write reached the server, or was refused by it: the visitor hears of it. */
 export function announceOutboxEvent(event: OutboxEvent, queryClient: QueryClient): void {
   if (event.kind === 'like') {
-    // Stats failures are only logged (spec §8); a refused like frees the heart for next time.
+    // Stats failures are only logged, the UI unchanged; a refused like frees the heart for next time.
     if (event.type === 'rejected') {
       console.error('A saved like was refused', event.status, event.message);
       window.localStorage.removeItem(HAS_LIKED_KEY);

@@ -48,7 +48,7 @@ export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClien
 }
 
 /**
- * Reads are never stale by default (spec §7), so restored answers would never be refreshed:
+ * Reads are never stale by default, so restored answers would never be refreshed:
  * once restored, and whenever the connection returns, the public reads are marked stale and the
  * ones on screen refetched.
  */

@@ -1,7 +1,7 @@
 import type { AdminBlogPost, BlogPost } from '@coach/contracts';
 import type { BlogPostDoc } from './model.ts';
 
-/** The public reading of a post (spec public-site §3). */
+/** The public reading of a post. */
 export function toPublicPost(doc: BlogPostDoc): BlogPost {
   return {
     id: doc._id.toString(),
