@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PRERENDERED_DIR, appNames, isAppPage, prerenderedPageFile } from '@coach/contracts';
@@ -42,7 +42,9 @@ async function builtFile(file: string): Promise<string | undefined> {
  * per build and page. If that render fails, the shell: the app draws the page itself.
  */
 function prerenderedPages(distDir: string, build: CurrentBuild, logger: Logger) {
-  const pages = new Map<string, { shell: string; mtimeMs: number; html: Promise<string> }>();
+  // A new build writes a new shell (its scripts' names are hashed), so the shell alone tells
+  // whether a page kept here is still the build's.
+  const pages = new Map<string, { shell: string; html: Promise<string> }>();
   const renderedByBuild = (built: string) => built.includes(build.identityElement);
 
   async function load(file: string, urlPath: string, shell: string): Promise<string> {
@@ -52,10 +54,9 @@ function prerenderedPages(distDir: string, build: CurrentBuild, logger: Logger) 
 
   async function servedPage({ file, urlPath }: { file: string; urlPath: string }): Promise<string> {
     const shell = await build.shell();
-    const { mtimeMs } = statSync(file);
     let entry = pages.get(file);
-    if (entry?.shell !== shell || entry.mtimeMs !== mtimeMs) {
-      entry = { shell, mtimeMs, html: load(file, urlPath, shell) };
+    if (entry?.shell !== shell) {
+      entry = { shell, html: load(file, urlPath, shell) };
       pages.set(file, entry);
     }
     try {
