@@ -1,7 +1,7 @@
 import { DEMO_MEMBER } from '@coach/kit/embedded';
 import { expect, test, type Page } from '@playwright/test';
 
-/** The notice area: one notice at a time (spec public §8). */
+/** The notice area: one notice at a time. */
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const stat = (page: Page, region: string, label: string) =>

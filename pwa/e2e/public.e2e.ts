@@ -62,7 +62,7 @@ test.describe('public pages', () => {
 });
 
 test.describe('navigation', () => {
-  test('header links go where the spec says, and mark the current page', async ({ page }) => {
+  test('header links go to their pages, and mark the current page', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const p of PAGES.slice(1)) {
@@ -85,7 +85,7 @@ test.describe('navigation', () => {
     await expect(nav.getByRole('link', { name: 'Book Free Call' })).toHaveAttribute('target', '_blank');
   });
 
-  test('footer quick links and legal links go where the spec says', async ({ page }) => {
+  test('footer quick links and legal links go to their pages', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name: 'Testimonials' }).click();
@@ -155,7 +155,7 @@ test.describe('writes that are stored', () => {
     expect(stored[0]).toMatchObject({ name: 'Playwright Seeker', email: 'seeker.e2e@example.com', subject: 'general' });
   });
 
-  test('the contact form refuses invalid input with the spec messages', async ({ page }) => {
+  test('the contact form refuses invalid input with its validation messages', async ({ page }) => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
@@ -200,7 +200,7 @@ test.describe('writes that are stored', () => {
     const before = await read();
     await page.goto('/about');
     await expect.poll(read).toBe(before + 1);
-    // The flag is set once the answer is read (spec §4); reloading earlier would rightly count again.
+    // The flag is set only after the visit call succeeds; reloading earlier would rightly count again.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('hasVisited'))).toBe('true');
     await page.reload();
     await page.goto('/blog');

@@ -20,7 +20,7 @@ function renderApp(route: string) {
 
 const main = () => screen.getByRole('main');
 
-describe('public routes (spec §2): every page in the shared layout, with its own title', () => {
+describe('public routes: every page in the shared layout, with its own title', () => {
   const pages: [string, string | RegExp, string][] = [
     ['/', 'Awaken to the life your soul has been calling for', 'Spiritual Life Coach'],
     ['/about', 'My Journey to Awakening', 'About'],

@@ -4,7 +4,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './shared/layout/Layout.tsx';
 
 // Every page is its own chunk so the home route stays lean. Accounts, community, profile, admin
-// and legal (spec members-admin-legal) live in their own folders.
+// and legal live in their own folders.
 const AdminLoginPage = lazy(() => import('./features/admin/AdminLoginPage.tsx'));
 const PAGES: Record<AppRouteName, ComponentType> = {
   home: lazy(() => import('./features/home/HomePage.tsx')),

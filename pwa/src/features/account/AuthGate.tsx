@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * Members-only pages (spec members §4 "Auth gating"): a spinner while the session is read, a
+ * Members-only pages: a spinner while the session is read, a
  * sign-in prompt with its notice when signed out, the page itself for a signed-in member.
  */
 export function AuthGate({ notice, title, lead, children }: Props) {

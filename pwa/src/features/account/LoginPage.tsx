@@ -8,7 +8,7 @@ import { PasswordField } from './PasswordField.tsx';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from './useFormFields.ts';
 
-/** Sign in (/login): success leads to the Sacred Circle (spec members §2, §4, §8). */
+/** Sign in (/login): success leads to the Sacred Circle. */
 export default function LoginPage() {
   usePageTitle('Sign In');
   const form = useFormFields({ email: '', password: '' });

@@ -8,7 +8,7 @@ import { PasswordField } from './PasswordField.tsx';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from './useFormFields.ts';
 
-/** Join the Journey (/signup): success leads to the sign-in page (spec members §2, §4, §8). */
+/** Join the Journey (/signup): success leads to the sign-in page. */
 export default function SignupPage() {
   usePageTitle('Join the Journey');
   const form = useFormFields({ name: '', username: '', email: '', password: '' });

@@ -21,7 +21,7 @@ import { NewsletterTab } from './NewsletterTab.tsx';
 import { ADMIN_POSTS_KEY, SUBSCRIBERS_KEY, USERS_KEY } from './queries.ts';
 import { UsersTab } from './UsersTab.tsx';
 
-/** The admin dashboard (/admin/dashboard); its data loads only for an admin (spec members §6). */
+/** The admin dashboard (/admin/dashboard); its data loads only for an admin. */
 export default function AdminDashboardPage() {
   usePageTitle('Admin Dashboard');
   const { user, isLoading, isAdmin } = useAuth();

@@ -11,7 +11,7 @@ import { useFormFields } from '../account/useFormFields.ts';
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
 
-/** The admin login's own rules and messages (spec members §5). */
+/** The admin login's own checks: email required and well-formed, password required. */
 export function validateAdminLogin({ email, password }: LoginInput): Errors {
   const errors: Errors = {};
   if (!email.trim()) errors.email = 'Email is required';

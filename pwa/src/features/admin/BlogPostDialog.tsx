@@ -27,7 +27,7 @@ import { useNoticeAfterClose } from './useNoticeAfterClose.ts';
 
 const isAdminCategory = (category: string): boolean => (ADMIN_BLOG_CATEGORIES as readonly string[]).includes(category);
 
-/** Comma-separated tags as the trimmed array the API takes (spec members §5). */
+/** Comma-separated tags as the trimmed array the API takes, empty entries dropped. */
 export const parseTags = (text: string): string[] =>
   text
     .split(',')
@@ -35,7 +35,7 @@ export const parseTags = (text: string): string[] =>
     .filter(Boolean);
 
 /**
- * Create a post, or edit the one given (spec members §4 "Blog dialog"): success closes the
+ * Create a post, or edit the one given: success closes the
  * dialog, and the next opening starts from a fresh form (the parent remounts it by key).
  */
 export function BlogPostDialog({

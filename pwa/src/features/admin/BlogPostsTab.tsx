@@ -14,7 +14,7 @@ import { ADMIN_POSTS_KEY, refreshBlog } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 
-/** Published or Draft, from isPublished (spec members §4). */
+/** Published or Draft, from isPublished. */
 function StatusChip({ published }: { published: boolean }) {
   return (
     <Chip
@@ -44,7 +44,7 @@ const COLUMNS: readonly Column<AdminBlogPost>[] = [
   { label: 'Created', render: (p) => formatLongDate(p.createdAt) },
 ];
 
-/** Blog posts: New Post, and view (new tab), edit and delete on every row (spec members §2). */
+/** Blog posts: New Post, and view (new tab), edit and delete on every row. */
 export function BlogPostsTab() {
   const queryClient = useQueryClient();
   const posts = useQuery<AdminBlogPost[]>({ queryKey: ADMIN_POSTS_KEY });

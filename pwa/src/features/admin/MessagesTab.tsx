@@ -30,7 +30,7 @@ const COLUMNS: readonly Column<ContactMessage>[] = [
   { label: 'Received', render: (m) => formatLongDate(m.createdAt) },
 ];
 
-/** Contact messages, newest first, each readable in a detail dialog (spec members §2). */
+/** Contact messages, newest first, each readable in a detail dialog. */
 export function MessagesTab() {
   const messages = useQuery<ContactMessage[]>({ queryKey: MESSAGES_KEY });
   const [detail, setDetail] = useState<{ message: ContactMessage | null; open: boolean }>({

@@ -26,7 +26,7 @@ const COLUMNS: readonly Column<AdminUser>[] = [
   { label: 'Joined', render: (u) => formatLongDate(u.createdAt) },
 ];
 
-/** Users: every account; delete on each row except admin rows (spec members §2, §6). */
+/** Users: every account; delete on each row except admin rows. */
 export function UsersTab() {
   const queryClient = useQueryClient();
   const users = useQuery<AdminUser[]>({ queryKey: USERS_KEY });

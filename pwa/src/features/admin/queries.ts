@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/** Query keys of the admin dashboard; each is its URL (spec members §7). */
+/** Query keys of the admin dashboard; each is the URL it reads. */
 export const USERS_KEY = ['/api/admin/users'] as const;
 export const ADMIN_POSTS_KEY = ['/api/admin/blog-posts'] as const;
 export const MESSAGES_KEY = ['/api/contact-messages'] as const;

@@ -16,7 +16,7 @@ async function flushNetwork() {
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const log = () => screen.getByRole('log', { name: 'Messages' });
 
-describe('suggestion sets (spec §4)', () => {
+describe('suggestion sets', () => {
   it('picks a set by keywords in the assistant text, else the default three', () => {
     expect(suggestionsFor('Try this breathing PRACTICE tonight')).toContain(
       'Guide me through a short breathing practice',
@@ -30,7 +30,7 @@ describe('suggestion sets (spec §4)', () => {
   });
 });
 
-describe('Ask AI page (spec §2, §4, §8, §9)', () => {
+describe('Ask AI page', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
   afterEach(() => vi.restoreAllMocks());
 

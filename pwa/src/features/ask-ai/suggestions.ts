@@ -1,4 +1,4 @@
-/** Six fixed popular questions (spec §9). */
+/** Six fixed popular questions. */
 export const POPULAR_QUESTIONS = [
   'Why do I feel stuck in life, and how do I move forward?',
   'Why am I tired all the time, even after rest?',
@@ -8,7 +8,7 @@ export const POPULAR_QUESTIONS = [
   'How do I overcome my fear of change?',
 ] as const;
 
-/** Quick replies by keywords found in the assistant's text, checked in this order (spec §4). */
+/** Quick replies by keywords in the assistant's text, checked in order; no match gives the default set. */
 const SUGGESTION_SETS: { keywords: string[]; suggestions: string[] }[] = [
   {
     keywords: ['practice', 'breathe', 'meditation'],

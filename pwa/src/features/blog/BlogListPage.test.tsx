@@ -18,7 +18,7 @@ const posts = [
   }),
 ];
 
-describe('blog list (spec §2, §4, §8)', () => {
+describe('blog list', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows 6 skeleton cards while loading, then the post cards linking to their posts', async () => {
@@ -115,7 +115,7 @@ describe('blog list (spec §2, §4, §8)', () => {
   });
 });
 
-describe('newsletter: Stay Connected (spec §2, §5, §8)', () => {
+describe('newsletter: Stay Connected', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('subscribes with an Idempotency-Key, thanks the visitor and clears the field', async () => {

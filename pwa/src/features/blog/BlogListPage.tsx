@@ -33,7 +33,7 @@ import { PostImage } from './PostImage.tsx';
 export const BLOG_POSTS_KEY = ['/api/blog/posts'] as const;
 const ALL = 'All Posts';
 const FILTERS = [ALL, ...BLOG_FILTER_CATEGORIES] as const;
-/** Skeleton cards shown while the posts load (spec §4). */
+/** Skeleton cards shown while the posts load. */
 export const SKELETON_CARDS = 6;
 
 const PostCard = memo(function PostCard({ post, first }: { post: BlogPost; first: boolean }) {

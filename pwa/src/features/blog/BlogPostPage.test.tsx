@@ -11,7 +11,7 @@ import { PostBody } from './PostBody.tsx';
 const renderPost = (slug = 'finding-stillness') =>
   renderWithApp(<BlogPostPage />, { route: `/blog/${slug}`, path: '/blog/:slug' });
 
-describe('post body renderer (spec §4)', () => {
+describe('post body renderer', () => {
   it("turns '# ' into a level-2 heading, '## ' into level 3, skips blank lines, other lines are paragraphs", () => {
     const { container } = render(<PostBody content={'# Begin\n\nFirst line.\n## Deeper\n   \nSecond line.'} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Begin' })).toBeInTheDocument();
@@ -28,7 +28,7 @@ describe('post body renderer (spec §4)', () => {
   });
 });
 
-describe('blog post page (spec §2, §4, §7, §8)', () => {
+describe('blog post page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the post: back link, image, category, date, read time, AI badge, title, excerpt, body, tags, CTAs', async () => {

@@ -29,7 +29,7 @@ async function copyLink(url: string) {
   }
 }
 
-/** Native share when the device has it, otherwise (or when it fails) copy the URL (spec §7). */
+/** Native share when the device has it, otherwise (or when it fails) copy the URL. */
 async function sharePost(post: BlogPost) {
   const url = window.location.href;
   if (typeof navigator.share === 'function') {

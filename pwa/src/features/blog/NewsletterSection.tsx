@@ -6,7 +6,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
 import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 
-/** 'Stay Connected': the newsletter subscription (spec §2, §5, §8); kept for later when offline. */
+/** 'Stay Connected': the newsletter subscription; kept for later when offline. */
 export function NewsletterSection() {
   const [email, setEmail] = useState('');
   const subscribe = useMutation({
@@ -36,7 +36,7 @@ export function NewsletterSection() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
-    // An empty field does nothing (spec §5); the browser's email check guards the format.
+    // An empty field does nothing; the browser's email check guards the format.
     if (!value || subscribe.isPending) return;
     subscribe.mutate(value);
   };

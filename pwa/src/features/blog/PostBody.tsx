@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 
 /**
- * The post body (spec §4): '# ' starts a level-2 heading, '## ' a level-3 heading, blank lines are
+ * The post body: '# ' starts a level-2 heading, '## ' a level-3 heading, blank lines are
  * skipped, any other line is a paragraph; no content shows 'Content not available.'
  */
 export function PostBody({ content }: { content: string | null | undefined }) {

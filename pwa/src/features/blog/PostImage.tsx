@@ -2,7 +2,7 @@ import { Box, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
 
 /**
- * A post image that swaps to a bundled fallback when it is missing or fails to load (spec §8).
+ * A post image that swaps to a bundled fallback when it is missing or fails to load.
  * `eager` is for an image in the first viewport (the page's likely largest paint): loaded at once,
  * at high priority.
  */

@@ -19,7 +19,7 @@ async function openChat() {
   };
 }
 
-describe('chat modal (spec §2, §4, §5, §8)', () => {
+describe('chat modal', () => {
   beforeEach(() => resetChat());
   afterEach(() => vi.restoreAllMocks());
 

@@ -11,7 +11,10 @@ import { CHAT_FAILURE, useChat } from './store.ts';
 let nextId = 1;
 const newId = () => `m${Date.now()}-${nextId++}`;
 
-/** Spiritual-guidance chat modal (spec §2 floating widgets, §4 chat modal, §8 first row). */
+/**
+ * Spiritual-guidance chat modal: empty text or a pending reply blocks sending, and a failed call
+ * is answered with a gentle try-again reply.
+ */
 export default function ChatModal() {
   const { open, messages, pending, closeChat, append, setPending } = useChat();
   const [text, setText] = useState('');
