@@ -13,7 +13,7 @@ import AdminLoginPage, { validateAdminLogin } from './AdminLoginPage.tsx';
 const renderPage = () => renderWithApp(<AdminLoginPage />, { route: '/admin/login' });
 
 describe('admin login validation', () => {
-  it('uses the messages of the spec', () => {
+  it('uses the sign-in validation messages', () => {
     expect(validateAdminLogin({ email: '', password: '' })).toEqual({
       email: 'Email is required',
       password: 'Password is required',

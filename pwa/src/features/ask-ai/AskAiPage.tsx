@@ -26,7 +26,7 @@ import { MessageComposer } from '../../shared/ui/MessageComposer.tsx';
 import { TypingIndicator } from '../../shared/ui/TypingIndicator.tsx';
 import { POPULAR_QUESTIONS, suggestionsFor } from './suggestions.ts';
 
-/** Spec §9: the reply appears 800 ms after it arrives; suggestions 1.2 s after their message. */
+/** The reply appears 800 ms after it arrives; suggestions 1.2 s after their message. */
 export const REPLY_DELAY_MS = 800;
 export const SUGGESTIONS_DELAY_MS = 1200;
 const HISTORY_SIZE = 3;

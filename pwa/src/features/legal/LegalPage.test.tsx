@@ -5,7 +5,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import LegalPage from './LegalPage.tsx';
 import { LEGAL_PAGES, type LegalSlug } from './pages.ts';
 
-/** The section ids of each page: the spec's exact ids for the last three, ours for the first three. */
+/** The section ids of each page: fixed ids for the last three (links point at them), ours for the first three. */
 const SECTION_IDS: Record<LegalSlug, string[]> = {
   'privacy-policy': [
     'introduction',
@@ -59,7 +59,7 @@ const SECTION_IDS: Record<LegalSlug, string[]> = {
   'ai-disclosure': ['overview', 'capabilities', 'data-processing', 'safety', 'transparency', 'responsibility'],
 };
 
-/** The policy facts of members-admin-legal §9, on the page that must state them. */
+/** The policy facts (fees, windows, contacts), each on the page that must state it. */
 const PROGRAM_PRICES = ['₹8,500', '₹35,000', '₹45,000', '₹1,25,000', 'INR 125,000', '₹18,000 per month', '₹55,000'];
 const FACTS: Record<LegalSlug, string[]> = {
   'privacy-policy': [

@@ -14,5 +14,5 @@ const TITLES: Record<LegalSlug, string> = {
 /** The legal pages, in footer order. */
 export const LEGAL_PAGES = LEGAL_SLUGS.map((slug) => ({ slug, title: TITLES[slug] }));
 
-/** Every legal page carries this date (members-admin-legal §9). */
+/** Every legal page carries this last-updated date. */
 export const LEGAL_LAST_UPDATED = 'January 4, 2025';

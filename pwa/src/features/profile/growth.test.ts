@@ -20,7 +20,7 @@ describe('profile constants', () => {
     expect(productTypeLabel('group_program_monthly')).toBe('group program monthly');
   });
 
-  it('has the four achievement targets of the spec', () => {
+  it('has the four achievement targets', () => {
     expect(ACHIEVEMENTS.map((a) => [a.title, a.target])).toEqual([
       ['Reflection Master', 10],
       ['Community Builder', 20],

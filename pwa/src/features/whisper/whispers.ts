@@ -115,7 +115,7 @@ export interface WhisperItem {
   shown: boolean;
 }
 
-/** Spec §9: time whispers after 15, 45, 120, 180, 300, 420 and 600 s; idle 60 s; bubble 8 s. */
+/** Time whispers after 15, 45, 120, 180, 300, 420 and 600 s; idle 60 s; bubble 8 s. */
 export const WHISPER_TIME_DELAYS_MS = [15, 45, 120, 180, 300, 420, 600].map((s) => s * 1000);
 export const WHISPER_IDLE_MS = 60_000;
 export const WHISPER_DISPLAY_MS = 8_000;

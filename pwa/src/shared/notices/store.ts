@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Spec §8/§9: a notice disappears after 5000 ms; at most one is shown at a time. */
+/** A notice disappears after 5000 ms; at most one is shown at a time. */
 export const NOTICE_DURATION_MS = 5000;
 export const NOTICE_SWIPE_THRESHOLD_PX = 50;
 

@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 
-/** Serial number sequences (users.id is an auto serial integer, as in the spec's data model). */
+/** Serial number sequences (users.id is an auto-incremented integer, not an ObjectId). */
 const counterSchema = new mongoose.Schema(
   { _id: { type: String }, seq: { type: Number, required: true } },
   { collection: 'counters', versionKey: false },

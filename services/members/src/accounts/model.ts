@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@coach/contracts';
 import mongoose from 'mongoose';
 
-/** users: `_id` is the serial id of the spec (see counter.ts); e-mail and username are unique. */
+/** users: `_id` is a serial integer id (see counter.ts); e-mail and username are unique. */
 const userSchema = new mongoose.Schema(
   {
     _id: { type: Number, required: true },

@@ -1,7 +1,7 @@
 /**
- * The programs as the policy texts quote them (members-admin-legal §9). The Soul Spark Session is
+ * The programs as the policy texts quote them. The Soul Spark Session is
  * quoted at its standard fee of 8,500 here while the program card shows an introductory ₹1,999;
- * the spec keeps both readings, and the terms explain that the price confirmed at booking applies.
+ * both readings are kept, and the terms explain that the price confirmed at booking applies.
  */
 export interface PolicyProgram {
   name: string;
