@@ -66,7 +66,7 @@ export function ensureNodeModules() {
   const abiMatches = existsSync(abiStamp) && readFileSync(abiStamp, 'utf8') === process.versions.modules;
   if (existsSync(stamp) && statSync(stamp).mtimeMs >= statSync(lock).mtimeMs && abiMatches) return;
   console.log('Installing npm packages (pnpm)...');
-  // argon2 is compiled here: its prebuilt binary is unreliable on our machines (DESIGN.md).
+  // argon2 is compiled here: its prebuilt linux-x64 binary crashes (segmentation fault) on our machines.
   const env = { npm_config_build_from_source: 'true' };
   run('npx --yes pnpm@10 install --frozen-lockfile', env);
   if (existsSync(abiStamp) && !abiMatches) run('npx --yes pnpm@10 rebuild argon2', env);
@@ -80,9 +80,12 @@ export function buildPwa({ force = false } = {}) {
 }
 
 
+// `node scripts/bootstrap.mjs`: what `npm start` needs, the app built; with `--for-tests`, what
+// the tests need (a browser, the TLS proxy) and no build, which the test command makes itself.
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const forTests = process.argv.includes('--for-tests');
   ensureNode24();
-  ensureDebianPackages();
+  ensureDebianPackages({ browser: forTests, proxy: forTests });
   ensureNodeModules();
-  buildPwa();
+  if (!forTests) buildPwa();
 }

@@ -50,7 +50,6 @@ export const APP_ROUTES = {
 } as const satisfies Record<string, AppRoute>;
 export type AppRouteName = keyof typeof APP_ROUTES;
 
-const ROUTES: ReadonlyArray<[AppRouteName, AppRoute]> = Object.entries(APP_ROUTES) as Array<[AppRouteName, AppRoute]>;
 
 function decoded(segment: string): string {
   try {
@@ -63,6 +62,11 @@ function decoded(segment: string): string {
 /** A path's segments as the router reads them: percent-decoded, trailing slashes dropped. */
 const segmentsOf = (urlPath: string): string[] => urlPath.replace(/\/+$/, '').split('/').slice(1).map(decoded);
 
+/** Each route with its pattern's segments, split once. */
+const ROUTES = (Object.entries(APP_ROUTES) as Array<[AppRouteName, AppRoute]>).map(
+  ([name, route]) => [name, segmentsOf(route.path)] as const,
+);
+
 /**
  * The route a path matches, as the router matches it: case-insensitive, a trailing slash the same
  * page, ':name' any one non-empty segment (whatever the route's parameter rule says); with the
@@ -70,8 +74,7 @@ const segmentsOf = (urlPath: string): string[] => urlPath.replace(/\/+$/, '').sp
  */
 export function matchAppRoute(urlPath: string): { name: AppRouteName; param?: string } | undefined {
   const segments = segmentsOf(urlPath);
-  for (const [name, route] of ROUTES) {
-    const pattern = segmentsOf(route.path);
+  for (const [name, pattern] of ROUTES) {
     if (pattern.length !== segments.length) continue;
     let param: string | undefined;
     const matches = pattern.every((part, i) => {

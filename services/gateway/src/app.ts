@@ -8,7 +8,7 @@ import { crossSiteGuard } from './csrf/cross-site.ts';
 import { bodyLimit } from './limits/body-limit.ts';
 import { apiRateLimit } from './limits/rate-limit.ts';
 import { proxyTo } from './proxy/proxy.ts';
-import { publicReadCache } from './proxy/public-cache.ts';
+import { COMPRESS_FROM_BYTES, publicReadCache } from './proxy/public-cache.ts';
 import { upstreamFor, type Upstream } from './proxy/route-table.ts';
 import { renderedBlogPages } from './static/blogPages.ts';
 import { currentBuild } from './static/currentBuild.ts';
@@ -47,7 +47,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
   app.use(clientAddress());
   addHealth(app, redis, { mongo: false });
   // gzip for browsers that ask for it: JSON answers and the app's files alike.
-  app.use(compression({ threshold: 1024 }));
+  app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
   const targets: Record<Upstream, string> = { content: config.CONTENT_URL, members: config.MEMBERS_URL };
   const proxies: Record<Upstream, ReturnType<typeof proxyTo>> = {
     content: proxyTo('content', targets.content, config.UPSTREAM_TIMEOUT_MS, logger),

@@ -11,11 +11,14 @@ const verifiedClaimsSchema = sessionClaimsSchema.extend({ exp: z.number() });
 export const revokedKey = (jti: string) => `session:revoked:${jti}`;
 
 /**
- * The session cookie's name. With secure cookies it carries the `__Host-` prefix: browsers then
- * accept it only when Secure, for Path=/ and without a Domain, so a sibling subdomain can neither
- * set nor replace it.
+ * A cookie's name. With secure cookies it carries the `__Host-` prefix: browsers then accept it
+ * only when Secure, for Path=/ and without a Domain, so a sibling subdomain can neither set nor
+ * replace it.
  */
-export const sessionCookieName = (cookieSecure: boolean) => (cookieSecure ? '__Host-coach_session' : 'coach_session');
+export const hostCookieName = (base: string, cookieSecure: boolean) => (cookieSecure ? `__Host-${base}` : base);
+
+/** The session cookie's name. */
+export const sessionCookieName = (cookieSecure: boolean) => hostCookieName('coach_session', cookieSecure);
 
 /**
  * A live session's activity record: its value is the idle limit in milliseconds, and it expires

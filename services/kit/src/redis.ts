@@ -8,7 +8,7 @@ import { createOutageReport, type OutageReport } from './outage.ts';
  * limit and no ready check delay. 'store' carries every other command, which fails after two
  * retries instead of holding a request while Redis is away.
  */
-export type RedisRole = 'store' | 'queues';
+type RedisRole = 'store' | 'queues';
 
 /** Connection errors already reported, which BullMQ repeats through its Workers and QueueEvents. */
 const reportedErrors = new WeakSet<Error>();

@@ -20,8 +20,8 @@ interface Entry {
   gzipped?: Buffer;
 }
 
-/** Smaller bodies go as they are, as the gateway's compression does. */
-const GZIP_FROM_BYTES = 1024;
+/** Bodies smaller than this go uncompressed, from the cache as from the gateway's compression. */
+export const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * A micro-cache in front of the proxy for the two hottest public reads. Entries live
@@ -74,7 +74,7 @@ export function publicReadCache(upstreamBase: string, ttlSeconds: number): Reque
     if (!entry) return next();
     res.set(entry.headers).set('X-Cache', hit ? 'HIT' : 'MISS').vary('Accept-Encoding');
     if (entry.headers.etag && req.get('if-none-match') === entry.headers.etag) return res.status(304).end();
-    if (entry.body.length >= GZIP_FROM_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
+    if (entry.body.length >= COMPRESS_FROM_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
       entry.gzipped ??= gzipSync(entry.body);
       return res.status(entry.status).set('Content-Encoding', 'gzip').send(entry.gzipped);
     }

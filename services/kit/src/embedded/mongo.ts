@@ -19,6 +19,10 @@ function mongodBinary(): { systemBinary?: string; version?: string } {
   }
 }
 
+/** A database on the server a URL names: its path names the database, its options stay. */
+export const databaseUrl = (serverUrl: string, db: string) =>
+  serverUrl.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/[^?]*)?/, `$1/${db}`);
+
 /** Starts a real mongod. With a dbPath the data is kept between runs; without, it is thrown away. */
 export async function startMongo(options: { dbPath?: string; port?: number } = {}) {
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN } from './demo-accounts.ts';
 import { sessionKeyPair } from './keys.ts';
-import { startMongo } from './mongo.ts';
+import { databaseUrl, startMongo } from './mongo.ts';
 import { freePort, startRedis } from './redis.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -111,8 +111,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const urls = Object.fromEntries(
     SERVICE_NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]),
   ) as Record<ServiceName, string>;
-  /** Each service owns its database on the one server: the URL's path names it, options stay. */
-  const mongoDb = (db: string) => mongo.url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/[^?]*)?/, `$1/${db}`);
   const defaults: Record<ServiceName, Record<string, string>> = {
     content: {},
     members: { ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password },
@@ -120,8 +118,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     gateway: { PWA_DIST: path.join(REPO_ROOT, 'pwa/dist') },
   };
   const wiring: Record<ServiceName, Record<string, string>> = {
-    content: { MONGO_URL: mongoDb('coach-content') },
-    members: { MONGO_URL: mongoDb('coach-members'), SESSION_PRIVATE_KEY: keys.privateKey },
+    content: { MONGO_URL: databaseUrl(mongo.url, 'coach-content') },
+    members: { MONGO_URL: databaseUrl(mongo.url, 'coach-members'), SESSION_PRIVATE_KEY: keys.privateKey },
     'ai-worker': {},
     gateway: { CONTENT_URL: urls.content, MEMBERS_URL: urls.members },
   };

@@ -7,7 +7,7 @@ import { createLogger } from '../logger.ts';
 import { connectMongo } from '../mongo.ts';
 import { createRedis } from '../redis.ts';
 import { sessionKeyPair } from './keys.ts';
-import { startMongo } from './mongo.ts';
+import { databaseUrl, startMongo } from './mongo.ts';
 import { startRedis } from './redis.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function startTestBackend(name: string) {
   const mongo = await startMongo();
   const redisServer = await startRedis();
   const logger = createLogger(name, 'silent');
-  await connectMongo(`${mongo.url.replace(/\/$/, '')}/${name}`, logger);
+  await connectMongo(databaseUrl(mongo.url, name), logger);
   await mongoose.connection.syncIndexes();
   const redis = createRedis(redisServer.url, logger);
   const queueConnection = createRedis(redisServer.url, logger, 'queues');

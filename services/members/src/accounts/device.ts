@@ -1,14 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hostCookieName } from '@coach/kit';
 import { accountKey } from './login-limiter.ts';
 
 /** How long a browser stays known after its last successful sign-in. */
 export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
 
-/**
- * The device cookie's name. With secure cookies it carries the `__Host-` prefix, so a sibling
- * subdomain can neither set nor replace it.
- */
-export const deviceCookieName = (cookieSecure: boolean) => (cookieSecure ? '__Host-coach_device' : 'coach_device');
+/** The device cookie's name. */
+export const deviceCookieName = (cookieSecure: boolean) => hostCookieName('coach_device', cookieSecure);
 
 /**
  * Device cookies: a browser that signed in to an account successfully gets `<id>.<mac>`, a random

@@ -39,7 +39,7 @@ async function record(limiter: RateLimiterRedis, key: string) {
   });
 }
 
-export interface LoginAttempt {
+interface LoginAttempt {
   email: string;
   ip: string;
   /** The id of a valid device cookie for this account, when the browser has one. */

@@ -20,7 +20,7 @@ describe('argon2 password hashing', () => {
   });
 
   it('runs the native part compiled on this machine, not the prebuilt binary', () => {
-    // The prebuilt linux-x64 binary crashes on our machines (DESIGN.md): install builds from source.
+    // The prebuilt linux-x64 binary crashes (segmentation fault) on our machines: install builds from source.
     const require = createRequire(import.meta.url);
     const argon2Dir = path.dirname(require.resolve('argon2'));
     const gypBuild = createRequire(path.join(argon2Dir, 'package.json'))('node-gyp-build') as {
