@@ -96,6 +96,8 @@ export default defineConfig(({ isSsrBuild }) => {
             // fonts (woff2 only: every browser that runs the worker reads it), local images and
             // offline.html. Icons and screenshots are for the install only.
             globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+            // The password-strength word lists (about 1 MB) load only with a new-password form, online.
+            globIgnores: ['**/zxcvbn-*.js'],
           },
           devOptions: { enabled: false },
         }),
@@ -130,6 +132,7 @@ export default defineConfig(({ isSsrBuild }) => {
                   { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
                   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+                  { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
                   {
                     name: 'frame',
                     test: /src[\\/]shared[\\/](start[\\/]startApp|layout[\\/](Layout|FloatingWidgets)|pwa[\\/](registerSW|pageOutbox|outboxNotices))\.tsx?$/,

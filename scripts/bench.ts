@@ -6,16 +6,20 @@
 //   3. chat round trips through the queue with the offline companion (ai-worker)
 //   4. the front end: gzipped JS of the home route and Lighthouse scores (pwa)
 //   5. the resident memory of every process of the site after all that load, summed
-// BENCH_SECONDS (default 10) sets each run's length; BENCH_ONLY=reads,login,chat,frontend picks parts.
+//   6-7. the blog rendered by the gateway (public cache on and off), and its growth to 10,000 posts
+//   8. the newsletter: 10,000 subscribers' e-mails handed to a local SMTP server (ai-worker)
+// BENCH_SECONDS (default 10) sets each run's length; BENCH_ONLY=reads,login,chat,frontend,blog,newsletter picks parts.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_MEMBER, REPO_ROOT, startStack, startTlsProxy } from '@coach/kit/embedded';
+import { DEMO_MEMBER, REPO_ROOT, startStack, startTestSmtp, startTlsProxy } from '@coach/kit/embedded';
 import { load, type LoadFigures } from '../bench/autocannon.ts';
 import { homeRouteJsKb, lighthouseScores } from '../bench/frontend.ts';
 import { residentMemory } from '../bench/memory.ts';
 import { benchChat } from '../services/ai-worker/bench/chat.ts';
+import { benchBlog } from '../services/gateway/bench/blog.ts';
+import { benchNewsletter } from '../services/ai-worker/bench/newsletter.ts';
 import { benchLogin } from '../services/members/bench/login.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,7 +27,9 @@ const CONNECTIONS = 50;
 /** What a browser sends: answers may come compressed. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const UNLIMITED = '1000000000';
-const only = new Set((process.env.BENCH_ONLY ?? 'reads,login,chat,frontend').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'reads,login,chat,frontend,blog,newsletter').split(','));
+// The newsletter part's e-mails go to a local SMTP server that counts them per address.
+const smtp = only.has('newsletter') ? await startTestSmtp() : undefined;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coach-bench-'));
 const productionDir = path.join(dataDir, 'production');
@@ -37,6 +43,7 @@ const stack = await startStack({
     RATE_LIMIT_READS_PER_MINUTE: UNLIMITED,
     RATE_LIMIT_WRITES_PER_MINUTE: UNLIMITED,
     CHAT_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    SMTP_URL: smtp?.url,
   },
 });
 const gateway = stack.gatewayUrl;
@@ -97,13 +104,19 @@ try {
     console.table(await benchChat(gateway));
   }
   if (only.has('frontend')) await benchFrontend();
+  if (only.has('blog')) await benchBlog(stack, SECONDS, CONNECTIONS);
+  if (smtp) {
+    console.log('\n8. Newsletter: 10,000 e-mails to a local SMTP server (targets: >= 500 e-mails/s, none twice, none lost)');
+    console.table(await benchNewsletter(stack, smtp));
+  }
   const memory = residentMemory(stack.processes());
-  console.log(`\n5. Memory of the site after the load (target: all of it within 512 MB, the PSS sum)`);
+  console.log(`\n6. Memory of the site after the load (target: all of it within 512 MB, the PSS sum)`);
   console.table(memory.rows);
   const caddy = residentMemory([{ name: 'caddy', pid: proxy.pid }]);
   console.log(`Total: PSS ${memory.pssMb} MB, RSS ${memory.rssMb} MB (the TLS proxy, not counted: PSS ${caddy.pssMb} MB)`);
 } finally {
   await proxy.stop();
   await stack.stop();
+  await smtp?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/kit/embedded';
 import { expect, test, type Page } from '@playwright/test';
+import { openSection } from './workspace-nav.ts';
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
@@ -37,7 +38,7 @@ test.describe('the admin', () => {
     const id = Date.now().toString(36);
     const title = `Morning Light ${id}`;
     await adminSignIn(page);
-    await page.getByRole('tab', { name: 'Blog Posts' }).click();
+    await openSection(page, 'Blog Posts');
     await page.getByRole('button', { name: 'New Post' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Blog Post' });
     await dialog.getByRole('button', { name: 'Create Post' }).click();
@@ -113,7 +114,7 @@ test.describe('the admin', () => {
     await visitor.close();
 
     await adminSignIn(page);
-    await page.getByRole('tab', { name: 'Messages' }).click();
+    await openSection(page, 'Messages');
     const row = page
       .getByRole('table', { name: 'Contact messages' })
       .getByRole('row')
@@ -129,7 +130,7 @@ test.describe('the admin', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
-    await page.getByRole('tab', { name: 'Newsletter' }).click();
+    await openSection(page, 'Newsletter');
     await expect(page.getByRole('table', { name: 'Newsletter subscribers' })).toContainText(`reader.${id}@example.com`);
   });
 
@@ -174,7 +175,7 @@ test.describe('the admin', () => {
     await expect(notice(page)).toContainText('User deleted successfully');
     await expect(row).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.getByRole('button', { name: 'Logout' }).click();
     await expect(notice(page)).toContainText('Logged out successfully');
     await expect(page).toHaveURL(/\/$/);
   });
@@ -189,11 +190,11 @@ test.describe('the admin', () => {
       Newsletter: 'Newsletter subscribers',
     };
     for (const [tab, list] of Object.entries(lists)) {
-      await page.getByRole('tab', { name: tab }).click();
+      await openSection(page, tab);
       await expect(page.getByRole('list', { name: list }).getByRole('listitem').first()).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);
       const widest = await page.evaluate(() => {
-        const panel = document.querySelector('[role="tabpanel"]:not([hidden])');
+        const panel = document.querySelector('main');
         return Math.max(...[...(panel?.querySelectorAll('*') ?? [])].map((el) => el.getBoundingClientRect().right));
       });
       expect(widest, `${tab} reaches past the screen`).toBeLessThanOrEqual(390);

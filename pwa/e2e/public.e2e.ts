@@ -339,14 +339,14 @@ test.describe('prerendered pages', () => {
 // reader's date differs from the server's, which must not break hydration.
 for (const timezoneId of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
   test(`/blog hydrates without a mismatch for a reader at ${timezoneId}`, async ({ browser, baseURL, request }) => {
-    const [first] = (await (await request.get('/api/blog/posts')).json()) as Array<{ createdAt: string }>;
+    const [first] = (await (await request.get('/api/blog/posts')).json()) as Array<{ publishedAt: string }>;
     const context = await browser.newContext({ baseURL, timezoneId });
     const page = await context.newPage();
     const problems = pageProblems(page);
     await page.goto('/blog');
     await hydrated(page);
     // Once hydrated the card shows the reader's own date.
-    const local = new Date(first.createdAt).toLocaleDateString('en-US', { timeZone: timezoneId, dateStyle: 'long' });
+    const local = new Date(first.publishedAt).toLocaleDateString('en-US', { timeZone: timezoneId, dateStyle: 'long' });
     await expect(page.locator('main article').first()).toContainText(local);
     expect(problems).toEqual([]);
     await context.close();

@@ -1,7 +1,7 @@
 import { APP_ROUTES, type AppRouteName } from '@coach/contracts';
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { Layout } from './shared/layout/Layout.tsx';
+import { Layout, PageFallback } from './shared/layout/Layout.tsx';
 
 // Every page is its own chunk so the home route stays lean. Accounts, community, profile, admin
 // and legal live in their own folders.
@@ -12,11 +12,16 @@ const PAGES: Record<AppRouteName, ComponentType> = {
   coaching: lazy(() => import('./features/coaching/CoachingPage.tsx')),
   testimonials: lazy(() => import('./features/testimonials/TestimonialsPage.tsx')),
   blog: lazy(() => import('./features/blog/BlogListPage.tsx')),
+  blogArchive: lazy(() => import('./features/blog/BlogArchivePage.tsx')),
   blogPost: lazy(() => import('./features/blog/BlogPostPage.tsx')),
   askAi: lazy(() => import('./features/ask-ai/AskAiPage.tsx')),
   contact: lazy(() => import('./features/contact/ContactPage.tsx')),
+  newsletterConfirm: lazy(() => import('./features/newsletter/NewsletterConfirmPage.tsx')),
+  newsletterUnsubscribe: lazy(() => import('./features/newsletter/NewsletterUnsubscribePage.tsx')),
   login: lazy(() => import('./features/account/LoginPage.tsx')),
   signup: lazy(() => import('./features/account/SignupPage.tsx')),
+  forgotPassword: lazy(() => import('./features/account/ForgotPasswordPage.tsx')),
+  resetPassword: lazy(() => import('./features/account/ResetPasswordPage.tsx')),
   community: lazy(() => import('./features/community/CommunityPage.tsx')),
   profile: lazy(() => import('./features/profile/ProfilePage.tsx')),
   adminLogin: AdminLoginPage,
@@ -25,21 +30,34 @@ const PAGES: Record<AppRouteName, ComponentType> = {
   legal: lazy(() => import('./features/legal/LegalPage.tsx')),
 };
 const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage.tsx'));
+const AdminLayout = lazy(() => import('./features/admin/AdminWorkspace.tsx'));
+
+/** The coach's workspace holds every /admin/ page but the admin login, which is public. */
+const inWorkspace = (name: AppRouteName) => APP_ROUTES[name].path.startsWith('/admin/') && name !== 'adminLogin';
+const pageRoutes = (names: AppRouteName[]): RouteObject[] =>
+  names.map((name) => {
+    const Page = PAGES[name];
+    return { path: APP_ROUTES[name].path, element: <Page /> };
+  });
+const NAMES = Object.keys(PAGES) as AppRouteName[];
 
 /**
- * The app's routes, in the shared layout: one per page of the list the gateway answers by
- * (APP_ROUTES), and the not-found page for any other path, which the gateway answers with 404.
+ * The app's routes: one per page of the list the gateway answers by (APP_ROUTES), the admin
+ * pages in the coach's workspace and the others in the site's layout, and the not-found page for
+ * any other path, which the gateway answers with 404.
  */
 export const APP_ROUTE_OBJECTS: RouteObject[] = [
   {
+    element: (
+      <Suspense fallback={<PageFallback />}>
+        <AdminLayout />
+      </Suspense>
+    ),
+    children: pageRoutes(NAMES.filter(inWorkspace)),
+  },
+  {
     element: <Layout />,
-    children: [
-      ...Object.entries(PAGES).map(([name, Page]) => ({
-        path: APP_ROUTES[name as AppRouteName].path,
-        element: <Page />,
-      })),
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: [...pageRoutes(NAMES.filter((name) => !inWorkspace(name))), { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

@@ -3,10 +3,10 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { OUTBOX_SYNC_TAG, QUEUED_HEADER, outboxKind, type OutboxEvent } from './shared/pwa/outbox.ts';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { OUTBOX_SYNC_TAG, QUEUED_HEADER, isPassingOutage, outboxKind, type OutboxEvent } from './shared/pwa/outbox.ts';
 import { browserOutbox } from './shared/pwa/outboxStore.ts';
-import { NAVIGATION_DENYLIST, isBlogRead, isStaticAsset } from './shared/pwa/swRoutes.ts';
+import { NAVIGATION_DENYLIST, isBlogRead, isPostRead, isStaticAsset } from './shared/pwa/swRoutes.ts';
 import type { WorkerRequest } from './shared/pwa/messages.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -23,12 +23,25 @@ clientsClaim();
 
 const DAY_S = 24 * 3600;
 
+const BLOG_CACHE = 'blog-api';
+const blogExpiration = () =>
+  new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true });
+/** A post the server no longer has is dropped from the cache too. */
+const forgetRemovedPost = {
+  fetchDidSucceed: async ({ request, response }: { request: Request; response: Response }) => {
+    if (response.status === 404) await (await caches.open(BLOG_CACHE)).delete(request);
+    return response;
+  },
+};
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && isPostRead(url),
+  new NetworkFirst({ cacheName: BLOG_CACHE, networkTimeoutSeconds: 3, plugins: [blogExpiration(), forgetRemovedPost] }),
+);
+
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && isBlogRead(url),
-  new StaleWhileRevalidate({
-    cacheName: 'blog-api',
-    plugins: [new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true })],
-  }),
+  new StaleWhileRevalidate({ cacheName: BLOG_CACHE, plugins: [blogExpiration()] }),
 );
 
 registerRoute(
@@ -65,23 +78,33 @@ async function broadcast(event: OutboxEvent): Promise<void> {
 
 const outbox = browserOutbox((event) => void broadcast(event));
 
-/** Tries the POST; without a connection, keeps it in the outbox and answers 202 "queued". */
+/**
+ * Tries the POST; without a connection, or when the server answers 503 (its database or queue
+ * away for a moment), keeps it in the outbox and answers 202 "queued".
+ */
 async function sendOrQueue(request: Request, kind: NonNullable<ReturnType<typeof outboxKind>>): Promise<Response> {
   const copy = request.clone();
+  let afterOutage = false;
   try {
-    return await fetch(request);
+    const res = await fetch(request);
+    if (!isPassingOutage(res.status)) return res;
+    afterOutage = true;
   } catch {
-    const body = await copy.text();
-    const entry = await outbox.enqueue({
+    // offline: kept like a 503
+  }
+  const body = await copy.text();
+  const entry = await outbox.enqueue(
+    {
       id: copy.headers.get('Idempotency-Key') ?? crypto.randomUUID(),
       kind,
       url: new URL(copy.url).pathname,
       body: body === '' ? null : body,
-    });
-    // Background Sync replays it even with the site closed, where the browser has it.
-    await self.registration.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
-    return Response.json({ queued: true, id: entry.id }, { status: 202, headers: { [QUEUED_HEADER]: 'queued' } });
-  }
+    },
+    { afterOutage },
+  );
+  // Background Sync replays it even with the site closed, where the browser has it.
+  await self.registration.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+  return Response.json({ queued: true, id: entry.id }, { status: 202, headers: { [QUEUED_HEADER]: 'queued' } });
 }
 
 self.addEventListener('fetch', (event) => {

@@ -3,28 +3,32 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { jsonScriptElement, prerenderedPageFile, siteIdentityElement } from '@coach/contracts';
+import { jsonScriptElement, nextLink, prerenderedPageFile, siteIdentityElement } from '@coach/contracts';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from '../App.tsx';
-import { BLOG_POSTS_KEY } from '../features/blog/BlogListPage.tsx';
+import { blogAddress, blogListKey, seededList, viewOf } from '../features/blog/blogList.ts';
 import { blogPostKey } from '../features/blog/BlogPostPage.tsx';
 import { LEGAL_PAGES } from '../features/legal/pages.ts';
 import { AppProviders } from '../shared/AppProviders.tsx';
 import { createQueryClient } from '../shared/api/client.ts';
 import { siteIdentity } from '../shared/config/site.ts';
+import { escapeHtml } from '../shared/head/pageHead.ts';
 import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
 import { PAGE_DATA_ID, type SeedQuery } from '../shared/start/pageData.ts';
 
 /**
  * The reading pages a first visit lands on, written at build time (the blog and its posts are
- * rendered by the gateway, with content's answers). Pages that are mostly a form (contact, Ask
- * AI, sign-in, sign-up) use the shell: typed before hydration, their input would be lost. So do
- * member and admin pages.
+ * rendered by the gateway, with content's answers). Public pages that are mostly a form (contact,
+ * Ask AI) are written with their head alone (title, description, canonical link, share tags) and
+ * an empty root the app draws into: typed before hydration, their input would be lost. Sign-in,
+ * sign-up, member and admin pages use the shell.
  */
+const HEAD_ONLY_PATHS: ReadonlySet<string> = new Set(['/contact', '/ask-ai']);
+
 export const PRERENDERED_PATHS: readonly string[] = [
   '/',
   '/about',
@@ -32,6 +36,7 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/testimonials',
   '/blog',
   ...LEGAL_PAGES.map((page) => `/legal/${page.slug}`),
+  ...HEAD_ONLY_PATHS,
 ];
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -40,16 +45,22 @@ const EMPTY_ROOT = '<div id="root"></div>';
 async function renderApp(
   urlPath: string,
   seed: readonly SeedQuery[],
-): Promise<{ html: string; styles: string; title?: string }> {
+): Promise<{ html: string; styles: string; title?: string; head?: string }> {
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
   const queryClient = createQueryClient();
   for (const { queryKey, data } of seed) queryClient.setQueryData(queryKey, data);
   let title: string | undefined;
+  let head: string | undefined;
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
-      <PageTitleSink.Provider value={(t) => (title = t)}>
+      <PageTitleSink.Provider
+        value={(pageTitle, pageHead) => {
+          title = pageTitle;
+          head = pageHead;
+        }}
+      >
         <AppProviders client={queryClient}>
           <StaticRouter location={urlPath}>
             <AppRoutes />
@@ -73,39 +84,31 @@ async function renderApp(
     .map((id) => `${cache.key}-${id}`)
     .join(' ');
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(everyInsertedClass));
-  return { html, styles, title };
+  return { html, styles, title, head };
 }
-
-/** Text made safe for HTML, in an element or in a quoted attribute. */
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * One page's HTML: the shell (dist/index.html) with the app rendered into its root, the styles
  * and title, and what it was rendered with for the browser to hydrate from: the coach's identity
  * (src/shared/config/site.ts) and the query answers.
  */
-async function renderPage(
-  shell: string,
-  urlPath: string,
-  seed: readonly SeedQuery[] = [],
-  description?: string,
-): Promise<string> {
+async function renderPage(shell: string, urlPath: string, seed: readonly SeedQuery[] = []): Promise<string> {
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`The shell has no empty ${EMPTY_ROOT}`);
-  const { html, styles, title } = await renderApp(urlPath, seed);
+  const { html, styles, title, head } = await renderApp(urlPath, seed);
+  const headOnly = HEAD_ONLY_PATHS.has(urlPath);
   const data = siteIdentityElement(siteIdentity) + (seed.length > 0 ? jsonScriptElement(PAGE_DATA_ID, seed) : '');
   // Replacer functions throughout: a '$' in the page's text is never a replacement pattern.
   let page = shell
     // The page is readable without its scripts: they load after the HTML, CSS, fonts and images.
     .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
-    .replace('</head>', () => `${styles}</head>`)
+    .replace('</head>', () => (headOnly ? '</head>' : `${styles}</head>`))
     // Taps wait for the app: until it has hydrated (the layout lifts this), a button would do nothing.
-    .replace(EMPTY_ROOT, () => `${data}<div id="root" style="pointer-events:none">${html}</div>`);
+    .replace(EMPTY_ROOT, () =>
+      headOnly ? `${data}${EMPTY_ROOT}` : `${data}<div id="root" style="pointer-events:none">${html}</div>`,
+    );
   if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
-  if (description) {
-    const meta = `<meta name="description" content="${escapeHtml(description)}" />`;
-    page = page.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => meta);
-  }
+  // The page's own description, canonical link, share tags and structured data, in place of the shell's description.
+  if (head) page = page.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => head);
   return page;
 }
 
@@ -115,21 +118,23 @@ async function renderPage(
  */
 export const renderPrerenderedPage = (shell: string, urlPath: string): Promise<string> => renderPage(shell, urlPath);
 
-/** The blog list with the posts given (the gateway's /blog, services/gateway/src/static/blogPages.ts). */
-export const renderBlogPage = (shell: string, posts: unknown): Promise<string> =>
-  renderPage(shell, '/blog', [{ queryKey: BLOG_POSTS_KEY, data: posts }]);
+/**
+ * A page of the blog list (the gateway's /blog?category=&q=&month=&page=,
+ * services/gateway/src/static/blogPages.ts): `search` is the page's query string, `posts` and
+ * `link` the API's answer for it (its posts and its Link header, which names the next page).
+ */
+export function renderBlogPage(shell: string, search: string, posts: unknown, link: string | null): Promise<string> {
+  const view = viewOf(new URLSearchParams(search));
+  const first = { posts: posts as never[], next: nextLink(link) };
+  return renderPage(shell, blogAddress(view), [{ queryKey: blogListKey(view), data: seededList(view, first) }]);
+}
 
 /**
  * One blog post with its content (the gateway's /blog/:slug): read, shared and indexed before any
- * script, with the post's title and excerpt as the page's title and description.
+ * script, with the post's meta title and description, cover and structured data in its head.
  */
-export const renderBlogPostPage = (shell: string, slug: string, post: { excerpt?: unknown }): Promise<string> =>
-  renderPage(
-    shell,
-    `/blog/${encodeURIComponent(slug)}`,
-    [{ queryKey: blogPostKey(slug), data: post }],
-    typeof post.excerpt === 'string' ? post.excerpt : undefined,
-  );
+export const renderBlogPostPage = (shell: string, slug: string, post: unknown): Promise<string> =>
+  renderPage(shell, `/blog/${encodeURIComponent(slug)}`, [{ queryKey: blogPostKey(slug), data: post }]);
 
 /** Writes dist/prerendered/*.html from dist/index.html, the shell. */
 export async function prerenderSite(distDir: string): Promise<string[]> {

@@ -41,6 +41,12 @@ export function formatLongDate(value: string | null | undefined, zone: 'local' |
   return `${MONTHS[month]} ${day}, ${year}`;
 }
 
+/** 'November 2026' from '2026-11' (a month of the blog's archive, a UTC month). */
+export function formatMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return `${MONTHS[m - 1] ?? ''} ${year}`;
+}
+
 /** 'Jan 4, 2025, 3:07 PM': when cached content was last updated. */
 export const formatDateTime = formatWith({ dateStyle: 'medium', timeStyle: 'short' });
 

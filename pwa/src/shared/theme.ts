@@ -7,7 +7,7 @@ import { alpha, createTheme } from '@mui/material/styles';
 export const palette = {
   plum: '#4E2F5E',
   plumDeep: '#2F1B3A',
-  saffron: '#A8501A',
+  saffron: '#A24D18',
   saffronLight: '#E9A25F',
   gold: '#D9A441',
   cream: '#FBF6EF',

@@ -40,6 +40,7 @@ export const samplePost = (over: Partial<Record<string, unknown>> = {}) => ({
   category: 'Healing',
   imageUrl: '/images/blog/stillness.jpg',
   createdAt: '2025-03-05T10:00:00.000Z',
+  publishedAt: '2025-03-05T10:00:00.000Z',
   readTime: 5,
   isGenerated: false,
   tags: ['peace', 'mindfulness'],
@@ -68,7 +69,7 @@ export const sampleAdmin: CurrentUser = {
 
 /** Makes `method path` answer `status` with the server's `message`; `once`, only the next call. */
 export function failWith(
-  method: 'get' | 'post' | 'delete',
+  method: 'get' | 'post' | 'put' | 'delete',
   path: string,
   status: number,
   message: string,

@@ -13,6 +13,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   useNotices.setState({ notice: null });
   vi.useRealTimers();
 });

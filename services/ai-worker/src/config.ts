@@ -9,9 +9,12 @@ const optional = z
   .transform((v) => (v ? v : undefined));
 const positiveInt = z.coerce.number().int().positive();
 
-/** ai-worker owns no collection and verifies no session: it needs Redis, not MongoDB or keys. */
+/**
+ * ai-worker verifies no session. Its one collection is the newsletter's delivery records, kept
+ * beside content's subscribers (MONGO_URL names content's database).
+ */
 export const workerEnvSchema = baseEnvSchema
-  .omit({ MONGO_URL: true, SESSION_PUBLIC_KEY: true, COOKIE_SECURE: true })
+  .omit({ SESSION_PUBLIC_KEY: true, COOKIE_SECURE: true })
   .extend({
     /** Port of GET /health only. */
     PORT: portSchema.default(4003),
@@ -22,6 +25,8 @@ export const workerEnvSchema = baseEnvSchema
     /** SMTP server (smtp://user:pass@host:587); without it e-mails are written as .eml files. */
     SMTP_URL: optional,
     OUTBOX_DIR: z.string().min(1).default('var/outbox'),
+    /** SMTP connections kept open and used at once (newsletters go out through all of them). */
+    SMTP_POOL_SIZE: positiveInt.max(50).default(5),
     /**
      * The sender's address, bare or as `Name <address>`: the e-mails go out under the coach's
      * name (COACH_NAME) whatever name this gives.
@@ -33,8 +38,6 @@ export const workerEnvSchema = baseEnvSchema
       .pipe(z.email({ error: 'must be an e-mail address, bare or as Name <address>' })),
     /** Where contact-form notifications go. */
     COACH_EMAIL: z.email().default('coach@example.com'),
-    /** The public address of the site, linked from the e-mails. */
-    SITE_URL: z.url().default('http://localhost:8080'),
     /** Hour (UTC) of the daily post. */
     DAILY_POST_HOUR: z.coerce.number().int().min(0).max(23).default(6),
     /** Chat jobs handled at once by one worker process. */
@@ -44,6 +47,11 @@ export const workerEnvSchema = baseEnvSchema
      * its job back to the queue after about this long.
      */
     WORKER_LOCK_MS: positiveInt.min(1000).default(30_000),
+    /**
+     * The same for chat jobs, whose visitor is waiting (CHAT_TIMEOUT_MS): short, so a dead
+     * worker's chat is taken over by another worker well within that wait.
+     */
+    CHAT_LOCK_MS: positiveInt.min(1000).default(4000),
   })
   .extend(siteIdentityEnvSchema.shape);
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;

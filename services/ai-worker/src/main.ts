@@ -1,6 +1,7 @@
 import { QUEUES, siteIdentityFromEnv } from '@coach/contracts';
 import {
   addHealth,
+  connectMongo,
   createApp,
   createEventPublisher,
   createLogger,
@@ -10,17 +11,22 @@ import {
   serve,
 } from '@coach/kit';
 import { Worker, type WorkerOptions } from 'bullmq';
+import mongoose from 'mongoose';
 import { chatProcessor } from './chat/reply.ts';
 import { loadWorkerConfig } from './config.ts';
 import { dailyPostProcessor, scheduleDailyPost } from './daily-post/processor.ts';
 import { createMailer } from './emails/mailer.ts';
 import { emailProcessor } from './emails/processor.ts';
 import { createLlm } from './llm.ts';
+import { DeliveryModel } from './newsletter/deliveries.ts';
+import { newsletterBatchProcessor } from './newsletter/sender.ts';
 
 const EMAIL_CONCURRENCY = 4;
 
 const config = loadWorkerConfig();
 const logger = createLogger('ai-worker', config.LOG_LEVEL);
+await connectMongo(config.MONGO_URL, logger);
+await DeliveryModel.syncIndexes();
 const connection = createRedis(config.REDIS_URL, logger, 'queues');
 const redis = createRedis(config.REDIS_URL, logger);
 const queues = createQueues(connection);
@@ -29,28 +35,39 @@ const llm = createLlm(config);
 const identity = siteIdentityFromEnv(config);
 const mailer = createMailer({
   smtpUrl: config.SMTP_URL,
+  poolSize: config.SMTP_POOL_SIZE,
   outboxDir: config.OUTBOX_DIR,
   from: { name: identity.name, address: config.MAIL_FROM },
   domain: new URL(config.SITE_URL).hostname,
 });
 
 // A worker that dies mid-job gives the job back after WORKER_LOCK_MS (the stalled-job check).
+// A live worker renews its locks every half lock, so a long job keeps its lock.
 const options: WorkerOptions = {
   connection,
   lockDuration: config.WORKER_LOCK_MS,
   stalledInterval: config.WORKER_LOCK_MS,
 };
+// A chat's visitor is waiting: its lock is short and checked four times per lock, so another
+// worker takes over a dead worker's chat within about CHAT_LOCK_MS * 1.25.
+const chatOptions: WorkerOptions = {
+  connection,
+  lockDuration: config.CHAT_LOCK_MS,
+  stalledInterval: Math.max(500, config.CHAT_LOCK_MS / 4),
+  concurrency: config.CHAT_CONCURRENCY,
+};
+const emailSettings = { coachEmail: config.COACH_EMAIL, siteUrl: config.SITE_URL, identity };
 const workers = [
-  new Worker(QUEUES.chat, chatProcessor(llm), { ...options, concurrency: config.CHAT_CONCURRENCY }),
+  new Worker(QUEUES.chat, chatProcessor(llm), chatOptions),
+  new Worker(QUEUES.emails, emailProcessor({ redis, mailer, logger, settings: emailSettings }), {
+    ...options,
+    concurrency: EMAIL_CONCURRENCY,
+  }),
+  // Two batches at once, each keeping the SMTP pool busy.
   new Worker(
-    QUEUES.emails,
-    emailProcessor({
-      redis,
-      mailer,
-      logger,
-      settings: { coachEmail: config.COACH_EMAIL, siteUrl: config.SITE_URL, identity },
-    }),
-    { ...options, concurrency: EMAIL_CONCURRENCY },
+    QUEUES.newsletterSend,
+    newsletterBatchProcessor({ mailer, logger, settings: emailSettings, parallel: config.SMTP_POOL_SIZE }),
+    { ...options, concurrency: 2 },
   ),
   // Two at once, so an admin's request does not wait behind the scheduled run's model call.
   new Worker(QUEUES.dailyPost, dailyPostProcessor({ redis, llm, publish, logger }), { ...options, concurrency: 2 }),
@@ -74,11 +91,12 @@ logger.info(
 // GET /health for compose and the embedded stack. On SIGTERM, the workers stop taking jobs and
 // let the running ones finish (a job still running at the forced exit returns to the queue).
 const app = createApp(logger, { json: false });
-addHealth(app, redis, { mongo: false });
+addHealth(app, redis, { mongo: mongoose.connection });
 await serve(app, config.PORT, logger, [
   () => Promise.all(workers.map((w) => w.close())),
   () => queues.close(),
   async () => mailer.close(),
   () => redis.quit(),
   () => connection.quit(),
+  () => mongoose.disconnect(),
 ]);

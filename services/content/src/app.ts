@@ -1,16 +1,18 @@
 import mongoose from 'mongoose';
-import type { Redis } from '@coach/kit';
+import type { PublishEvent, Redis } from '@coach/kit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addHealth, createApp, createSessionVerifier, finishApp, type Logger } from '@coach/kit';
 import express, { type Express } from 'express';
-import { adminBlogRoutes, publicBlogRoutes } from './blog/routes.ts';
+import type { Publication } from './blog/publication.ts';
+import { adminBlogRoutes, internalBlogRoutes, publicBlogRoutes } from './blog/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { createChatService } from './chat/service.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { dailyPostRoutes } from './daily-post/routes.ts';
 import type { JobRunner } from './jobs.ts';
 import type { Outbox } from './outbox/outbox.ts';
+import { createMailRequestLimit } from './mail-requests/limit.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { siteStatsRoutes } from './site-stats/routes.ts';
 
@@ -20,11 +22,22 @@ export interface ContentDeps {
   logger: Logger;
   redis: Redis;
   outbox: Outbox;
+  /** Announces posts as they become public (blog.post_published). */
+  publication: Publication;
+  publish: PublishEvent;
   sessionPublicKey: string;
   cookieSecure: boolean;
   /** Chat replies and daily posts are computed by ai-worker; content waits for them. */
   jobs: { chat: JobRunner; dailyPost: JobRunner };
-  limits: { chatTimeoutMs: number; chatPerMinute: number; generateTimeoutMs: number };
+  limits: {
+    chatTimeoutMs: number;
+    chatPerMinute: number;
+    generateTimeoutMs: number;
+    /** E-mails the forms may have sent to one address per hour. */
+    mailRequestsPerHour: number;
+    /** How long a newsletter confirmation link works. */
+    newsletterConfirmHours: number;
+  };
 }
 
 /** The content service's HTTP app: blog, stats, newsletter, contact, AI chat and their admin views. */
@@ -32,21 +45,26 @@ export function buildContentApp({
   logger,
   redis,
   outbox,
+  publication,
+  publish,
   sessionPublicKey,
   cookieSecure,
   jobs,
   limits,
 }: ContentDeps): Express {
-  const app = createApp(logger);
+  // A mail client's one-click unsubscribe posts a form.
+  const app = createApp(logger, { formPaths: ['/api/newsletter/unsubscribe'] });
+  const mailLimit = createMailRequestLimit(redis, limits.mailRequestsPerHour);
   const sessions = createSessionVerifier(sessionPublicKey, redis, cookieSecure);
   addHealth(app, redis, { mongo: mongoose.connection });
   // Blog images: local files (the site works offline), fingerprint-free names so cached for a day.
   app.use('/images', express.static(IMAGES_DIR, { maxAge: '1d', fallthrough: false }));
   app.use(publicBlogRoutes());
-  app.use(adminBlogRoutes(sessions));
+  app.use(internalBlogRoutes());
+  app.use(adminBlogRoutes(sessions, publication));
   app.use(siteStatsRoutes());
-  app.use(newsletterRoutes(outbox, sessions));
-  app.use(contactRoutes(outbox, sessions));
+  app.use(newsletterRoutes(sessions, { publish, mailLimit, confirmHours: limits.newsletterConfirmHours }));
+  app.use(contactRoutes(outbox, sessions, mailLimit));
   app.use(chatRoutes(redis, createChatService(jobs.chat, limits.chatTimeoutMs), limits.chatPerMinute));
   app.use(dailyPostRoutes(sessions, jobs.dailyPost, limits.generateTimeoutMs));
   return finishApp(app, logger);

@@ -12,5 +12,17 @@ export const config = loadConfig(
     CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     /** How long POST /api/blog/generate-daily waits for the stored post before answering 504. */
     GENERATE_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+    /** Whether the daily generator's posts are e-mailed to the newsletter's subscribers. */
+    DAILY_POST_SEND_TO_SUBSCRIBERS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    /** How often each replica looks for scheduled posts whose time has come, to announce them. */
+    BLOG_PUBLISH_CHECK_MS: z.coerce.number().int().positive().default(15_000),
+    /** E-mails a visitor's forms may have sent to one address per hour (acknowledgements, confirmations). */
+    MAIL_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(3),
+    /** How long a newsletter confirmation link works. */
+    NEWSLETTER_CONFIRM_HOURS: z.coerce.number().int().positive().default(48),
+    /** Subscribers per batch job of a newsletter mailing. */
+    NEWSLETTER_BATCH_SIZE: z.coerce.number().int().positive().max(5000).default(500),
+    /** When the weekly digest goes out, as a cron pattern with seconds, UTC (Mondays 07:00). */
+    NEWSLETTER_DIGEST_CRON: z.string().min(9).default('0 0 7 * * 1'),
   }),
 );

@@ -68,7 +68,7 @@ describe('Idempotency-Key on the public writes', () => {
     const email = `${randomUUID()}@example.com`;
     const first = await postJson(`${content.url}/api/newsletter`, { email }, subscribe);
     const replay = await postJson(`${content.url}/api/newsletter`, { email }, subscribe);
-    expect([first.status, replay.status]).toEqual([201, 201]);
+    expect([first.status, replay.status]).toEqual([202, 202]);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await SubscriberModel.countDocuments({ email })).toBe(1);
 

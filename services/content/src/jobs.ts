@@ -1,4 +1,4 @@
-import { HttpError, logQueueErrors, type Logger } from '@coach/kit';
+import { HttpError, logQueueErrors, UnavailableError, withinDependencyTimeout, type Logger, type Redis } from '@coach/kit';
 import { QueueEvents, type JobsOptions, type Queue } from 'bullmq';
 
 /** How long a "yes, a worker listens on this queue" is reused. */
@@ -13,9 +13,9 @@ export interface JobRunnerMessages {
 
 /**
  * Runs jobs on a queue whose worker lives in another process (ai-worker) and waits for their
- * result with one QueueEvents per process. Nothing hangs: with no worker listening the caller
- * gets 503 at once, a failed job (or an unreachable Redis) gives 503 and a result later than the
- * timeout gives 504.
+ * result with one QueueEvents per process. Nothing hangs: with no worker listening, or Redis
+ * unreachable, the caller gets 503 at once (within DEPENDENCY_TIMEOUT_MS for a frozen Redis), a
+ * failed job gives 503 and a result later than the timeout gives 504.
  */
 export function createJobRunner(queue: Queue, logger: Logger, messages: JobRunnerMessages) {
   // QueueEvents blocks on its connection, so BullMQ gives it a duplicate of the queue's.
@@ -28,10 +28,14 @@ export function createJobRunner(queue: Queue, logger: Logger, messages: JobRunne
   // worker that (re)starts is used at once.
   let presentUntil = 0;
   async function workersPresent(): Promise<boolean> {
+    if ((queue.opts.connection as Redis).status !== 'ready') throw new UnavailableError(messages.unavailable);
     if (Date.now() < presentUntil) return true;
-    const present = await queue.getWorkersCount().then(
-      (count) => count > 0,
-      () => true, // cannot tell (the server refuses CLIENT LIST): let the timeout decide
+    const present = await withinDependencyTimeout(
+      queue.getWorkersCount().then(
+        (count) => count > 0,
+        () => true, // cannot tell (the server refuses CLIENT LIST): let the timeout decide
+      ),
+      messages.unavailable,
     );
     if (present) presentUntil = Date.now() + PRESENCE_TTL_MS;
     return present;
@@ -41,19 +45,19 @@ export function createJobRunner(queue: Queue, logger: Logger, messages: JobRunne
     const { timeoutMs, ...jobOptions } = options;
     if (!(await workersPresent())) {
       logger.warn({ queue: queue.name }, 'no worker is listening');
-      throw new HttpError(503, messages.unavailable, undefined, { 'Retry-After': '10' });
+      throw new UnavailableError(messages.unavailable);
     }
     const started = Date.now();
     let jobId: string | undefined;
     try {
-      const job = await queue.add(name, data, jobOptions);
+      const job = await withinDependencyTimeout(queue.add(name, data, jobOptions), messages.unavailable);
       jobId = job.id;
       return (await job.waitUntilFinished(events, timeoutMs)) as T;
     } catch (err) {
       const timedOut = Date.now() - started >= timeoutMs;
       logger.warn({ queue: queue.name, jobId, timedOut, reason: (err as Error).message }, 'job did not succeed');
       if (timedOut) throw new HttpError(504, messages.tooSlow);
-      throw new HttpError(503, messages.unavailable, undefined, { 'Retry-After': '10' });
+      throw new UnavailableError(messages.unavailable);
     }
   }
 

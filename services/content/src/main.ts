@@ -2,12 +2,15 @@ import { QUEUES } from '@coach/contracts';
 import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis, serve } from '@coach/kit';
 import mongoose from 'mongoose';
 import { buildContentApp } from './app.ts';
+import { createPublication } from './blog/publication.ts';
 import { seedDemoPosts } from './blog/seed.ts';
 import { CHAT_MESSAGES } from './chat/service.ts';
 import { config } from './config.ts';
 import { startGeneratedPostConsumer } from './daily-post/consumer.ts';
 import { DAILY_POST_MESSAGES } from './daily-post/routes.ts';
 import { createJobRunner } from './jobs.ts';
+import { startNewsletterConsumer } from './newsletter/fanout.ts';
+import { migrateEarlySubscribers } from './newsletter/migrate.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { sweepAll } from './outbox/sources.ts';
 
@@ -17,9 +20,24 @@ await mongoose.connection.syncIndexes();
 const redis = createRedis(config.REDIS_URL, logger);
 const queueConnection = createRedis(config.REDIS_URL, logger, 'queues');
 const queues = createQueues(queueConnection);
-const outbox = createOutbox(createEventPublisher(queues), logger);
+const publish = createEventPublisher(queues);
+const outbox = createOutbox(publish, logger);
 const stopSweeping = outbox.startSweeping(() => sweepAll(outbox));
-const postConsumer = startGeneratedPostConsumer(queueConnection, logger);
+const publication = createPublication(publish, logger);
+const stopPublicationChecks = publication.startChecking(config.BLOG_PUBLISH_CHECK_MS);
+const postConsumer = startGeneratedPostConsumer(
+  queueConnection,
+  logger,
+  publication,
+  config.DAILY_POST_SEND_TO_SUBSCRIBERS,
+);
+const newsletterConsumer = startNewsletterConsumer(queueConnection, queues, logger, {
+  batchSize: config.NEWSLETTER_BATCH_SIZE,
+  digestPattern: config.NEWSLETTER_DIGEST_CRON,
+});
+await newsletterConsumer.scheduleDigest();
+const migrated = await migrateEarlySubscribers();
+if (migrated) logger.info({ migrated }, 'early newsletter subscribers kept as confirmed');
 const jobs = {
   chat: createJobRunner(queues.get(QUEUES.chat), logger, CHAT_MESSAGES),
   dailyPost: createJobRunner(queues.get(QUEUES.dailyPost), logger, DAILY_POST_MESSAGES),
@@ -28,6 +46,8 @@ const limits = {
   chatTimeoutMs: config.CHAT_TIMEOUT_MS,
   chatPerMinute: config.CHAT_RATE_LIMIT_PER_MINUTE,
   generateTimeoutMs: config.GENERATE_TIMEOUT_MS,
+  mailRequestsPerHour: config.MAIL_REQUESTS_PER_ADDRESS_PER_HOUR,
+  newsletterConfirmHours: config.NEWSLETTER_CONFIRM_HOURS,
 };
 if (config.SEED_DEMO) await seedDemoPosts(logger);
 
@@ -35,6 +55,8 @@ const app = buildContentApp({
   logger,
   redis,
   outbox,
+  publication,
+  publish,
   sessionPublicKey: config.SESSION_PUBLIC_KEY,
   cookieSecure: config.COOKIE_SECURE,
   jobs,
@@ -42,7 +64,9 @@ const app = buildContentApp({
 });
 await serve(app, config.PORT, logger, [
   async () => stopSweeping(),
+  async () => stopPublicationChecks(),
   () => postConsumer.close(),
+  () => newsletterConsumer.close(),
   () => Promise.all([jobs.chat.close(), jobs.dailyPost.close()]),
   () => queues.close(),
   () => queueConnection.quit(),

@@ -11,6 +11,8 @@ describe("the app's pages", () => {
     ['/admin/login', 'adminLogin'],
     ['/admin-login', 'adminLoginAlias'],
     ['/admin/dashboard', 'adminDashboard'],
+    ['/forgot-password', 'forgotPassword'],
+    ['/reset-password', 'resetPassword'],
     ['/nowhere', undefined],
     ['/admin', undefined],
     ['/about/more', undefined],

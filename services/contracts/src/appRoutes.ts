@@ -8,9 +8,12 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The longest slug an address may carry. */
 export const MAX_SLUG_LENGTH = 255;
 
-/** Whether a post could live at /blog/<slug>; 'posts' is the list's own address in the API, never a post's. */
+/** Slugs no post gets: 'posts' is the list's own address in the API, 'archive' the blog's archive page. */
+const RESERVED_SLUGS: readonly string[] = ['posts', 'archive'];
+
+/** Whether a post could live at /blog/<slug>. */
 export const isPostSlug = (slug: string): boolean =>
-  slug.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(slug) && slug !== 'posts';
+  slug.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(slug) && !RESERVED_SLUGS.includes(slug);
 
 /** The legal pages' slugs, in footer order. */
 export const LEGAL_SLUGS = [
@@ -28,6 +31,8 @@ interface AppRoute {
   path: string;
   /** The values the route's parameter may take: its page shows not-found for any other. */
   param?: (value: string) => boolean;
+  /** An account, member or admin page: kept out of the sitemap, and asks search engines not to index it. */
+  private?: true;
 }
 
 export const APP_ROUTES = {
@@ -36,19 +41,41 @@ export const APP_ROUTES = {
   coaching: { path: '/coaching' },
   testimonials: { path: '/testimonials' },
   blog: { path: '/blog' },
+  blogArchive: { path: '/blog/archive' },
   blogPost: { path: '/blog/:slug', param: isPostSlug },
   askAi: { path: '/ask-ai' },
   contact: { path: '/contact' },
-  login: { path: '/login' },
-  signup: { path: '/signup' },
-  community: { path: '/community' },
-  profile: { path: '/profile' },
-  adminLogin: { path: '/admin/login' },
-  adminLoginAlias: { path: '/admin-login' },
-  adminDashboard: { path: '/admin/dashboard' },
+  newsletterConfirm: { path: '/newsletter/confirm', private: true },
+  newsletterUnsubscribe: { path: '/newsletter/unsubscribe', private: true },
+  login: { path: '/login', private: true },
+  signup: { path: '/signup', private: true },
+  forgotPassword: { path: '/forgot-password', private: true },
+  resetPassword: { path: '/reset-password', private: true },
+  community: { path: '/community', private: true },
+  profile: { path: '/profile', private: true },
+  adminLogin: { path: '/admin/login', private: true },
+  adminLoginAlias: { path: '/admin-login', private: true },
+  adminDashboard: { path: '/admin/dashboard', private: true },
   legal: { path: '/legal/:slug', param: (slug: string) => (LEGAL_SLUGS as readonly string[]).includes(slug) },
 } as const satisfies Record<string, AppRoute>;
 export type AppRouteName = keyof typeof APP_ROUTES;
+
+/**
+ * The public pages a search engine should find, apart from the posts: every route that is not
+ * private and takes no parameter, and each legal page.
+ */
+export const PUBLIC_PAGE_PATHS: readonly string[] = [
+  ...Object.values(APP_ROUTES as Record<string, AppRoute>)
+    .filter((route) => !route.private && !route.path.includes(':'))
+    .map((route) => route.path),
+  ...LEGAL_SLUGS.map((slug) => `/legal/${slug}`),
+];
+
+/** Whether a path is an account, member or admin page. */
+export const isPrivatePage = (urlPath: string): boolean => {
+  const match = matchAppRoute(urlPath);
+  return Boolean(match && (APP_ROUTES[match.name] as AppRoute).private);
+};
 
 
 function decoded(segment: string): string {

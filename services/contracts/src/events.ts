@@ -14,6 +14,10 @@ export const QUEUES = {
   dailyPost: 'daily-post',
   /** generated posts, stored by content */
   contentPosts: 'content-posts',
+  /** published posts and the weekly digest, planned into mailings by content */
+  newsletter: 'newsletter',
+  /** batches of a mailing's e-mails, sent by ai-worker */
+  newsletterSend: 'newsletter-send',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -24,18 +28,40 @@ export const eventPayloadSchemas = {
     email: z.string(),
     subject: z.string(),
     message: z.string(),
+    /** False once the sender's address has asked for too many e-mails this hour: the coach is still told. */
+    acknowledge: z.boolean().default(true),
   }),
-  'newsletter.subscribed': z.object({ subscriberId: z.string(), email: z.string() }),
+  /** A (re)subscription: the address is sent a link that confirms it. */
+  'newsletter.confirmation_requested': z.object({
+    subscriberId: z.string(),
+    email: z.string(),
+    confirmToken: z.string(),
+    unsubscribeToken: z.string(),
+  }),
   'member.signed_up': z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
+  /** The token travels only to the e-mail; members keeps its hash. */
+  'member.password_reset_requested': z.object({ userId: z.number().int(), email: z.string(), token: z.string() }),
   'blog.post_generated': z.object({
     requestId: z.string(),
-    post: blogPostInputSchema.extend({
+    // Whether the daily post is mailed, and when it appears, is content's setting, not ai-worker's.
+    post: blogPostInputSchema.omit({ sendToSubscribers: true, publishAt: true }).extend({
       excerpt: z.string(),
       slug: z.string(),
       imageUrl: z.string(),
       readTime: z.number().int(),
       category: z.string(),
     }),
+  }),
+  /**
+   * A post became public (at once, or at its scheduled time). Published once per post, with the
+   * post id as event id: an edit, a re-publish or a second replica never publishes it again.
+   */
+  'blog.post_published': z.object({
+    postId: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string(),
+    sendToSubscribers: z.boolean(),
   }),
 } as const;
 export type EventName = keyof typeof eventPayloadSchemas;
@@ -44,9 +70,11 @@ export type EventPayload<E extends EventName> = z.infer<(typeof eventPayloadSche
 /** Which queues each event fans out to. */
 export const EVENT_ROUTES: Record<EventName, QueueName[]> = {
   'contact.received': [QUEUES.emails],
-  'newsletter.subscribed': [QUEUES.emails],
+  'newsletter.confirmation_requested': [QUEUES.emails],
   'member.signed_up': [QUEUES.emails],
+  'member.password_reset_requested': [QUEUES.emails],
   'blog.post_generated': [QUEUES.contentPosts],
+  'blog.post_published': [QUEUES.newsletter],
 };
 
 /** The id of the job scheduler that enqueues the daily post (one for all worker replicas). */

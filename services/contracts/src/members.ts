@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { newPasswordSchema } from './passwords.ts';
 import { emailSchema } from './site.ts';
 
 export const ROLES = ['user', 'admin'] as const;
@@ -12,11 +13,6 @@ export const sessionClaimsSchema = z.object({
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
-const password = z
-  .string({ error: 'Password is required' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(200, 'Password must be at most 200 characters');
-
 /** POST /api/auth/signup. A `role` in the body is dropped, never applied. */
 export const signupInputSchema = z
   .object({
@@ -27,7 +23,7 @@ export const signupInputSchema = z
       .toLowerCase()
       .regex(/^[a-z0-9_.-]{3,30}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores'),
     email: emailSchema,
-    password,
+    password: newPasswordSchema,
   })
   .strip();
 export type SignupInput = z.infer<typeof signupInputSchema>;
@@ -48,27 +44,6 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-export const communityPostInputSchema = z.strictObject({
-  content: z
-    .string({ error: 'Content is required' })
-    .trim()
-    .min(1, 'Content is required')
-    .max(2000, 'Content must be at most 2000 characters'),
-  prompt: z.string().trim().max(255).optional(),
-});
-export type CommunityPostInput = z.infer<typeof communityPostInputSchema>;
-
-export const communityPostSchema = z.object({
-  id: z.string(),
-  userId: z.number().int(),
-  content: z.string(),
-  prompt: z.string().optional(),
-  createdAt: z.string(),
-});
-export type CommunityPost = z.infer<typeof communityPostSchema>;
-
-export const weeklyPromptSchema = z.object({ prompt: z.string() });
 
 export const progressSchema = z.object({
   spiritualLevel: z.number().int(),

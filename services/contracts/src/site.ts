@@ -14,16 +14,6 @@ export const emailSchema = z
   .max(254, 'Please enter a valid email address')
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
-export const newsletterInputSchema = z.strictObject({ email: emailSchema });
-export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
-
-export const newsletterSubscriberSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  subscribedAt: z.string(),
-});
-export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;
-
 /** Contact subjects: value -> label. */
 export const CONTACT_SUBJECTS = {
   '1-on-1-coaching': '1-on-1 Coaching Inquiry',
@@ -59,8 +49,19 @@ export const contactMessageSchema = z.object({
   subject: z.string(),
   message: z.string(),
   createdAt: z.string(),
+  /** When the coach opened it; null while unread. */
+  readAt: z.string().nullable(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+/** PATCH /api/contact-messages/{id}: mark a message read or unread. */
+export const contactMessageReadInputSchema = z.strictObject({
+  read: z.boolean({ error: 'read must be true or false' }),
+});
+export type ContactMessageReadInput = z.infer<typeof contactMessageReadInputSchema>;
+
+/** The header of the admin messages list that counts every unread message. */
+export const UNREAD_COUNT_HEADER = 'X-Unread-Count';
 
 /** Answer of every accepted write (newsletter, contact). */
 export const acceptedSchema = z.object({ ok: z.literal(true), message: z.string() });

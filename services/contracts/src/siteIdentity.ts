@@ -17,6 +17,8 @@ export interface SiteIdentity {
   instagramUrl: string;
   youtubeUrl: string;
   linkedinUrl: string;
+  /** The site's public origin (`https://coach.example`): absolute links in pages, feeds and e-mails. */
+  siteUrl: string;
 }
 
 const DEFAULT_NAME = 'Meera Anand';
@@ -36,6 +38,7 @@ export const DEFAULT_SITE_IDENTITY: Readonly<SiteIdentity> = {
   youtubeUrl: 'https://www.youtube.com/@meeraanandcoaching',
   // A placeholder until the coach has a profile on the professional network.
   linkedinUrl: 'https://www.linkedin.com/',
+  siteUrl: 'http://localhost:8080',
 };
 
 /** The name a coach goes by in a greeting: her first name. */

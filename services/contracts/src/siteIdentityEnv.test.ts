@@ -20,6 +20,12 @@ describe("the coach's identity from the environment", () => {
     expect(identityOf({ COACH_NAME: 'Asha Rao', COACH_BRAND: 'Still Water' }).brand).toBe('Still Water');
   });
 
+  it("keeps the site address's origin alone, and refuses one that is not http(s)", () => {
+    expect(identityOf({ SITE_URL: 'https://Coach.example/blog/' }).siteUrl).toBe('https://coach.example');
+    expect(identityOf({ SITE_URL: 'http://localhost:8090' }).siteUrl).toBe('http://localhost:8090');
+    expect(siteIdentityEnvSchema.safeParse({ SITE_URL: 'ftp://coach.example' }).success).toBe(false);
+  });
+
   it('refuses links that are not https, a number with more than digits and an address that is none', () => {
     const result = siteIdentityEnvSchema.safeParse({
       COACH_BOOKING_URL: 'http://cal.example/asha',

@@ -7,7 +7,7 @@ const text = z.string().trim().max(200);
 const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
 
 /**
- * The coach's identity in the environment of the services that show it (the gateway: pages and
+ * The coach's identity, and where the site lives, in the environment of the services that show it (the gateway: pages and
  * app; ai-worker: e-mails). Read once at start, so a built image takes a new identity at its next
  * start, without a new build. Each service extends its own schema with this one's shape.
  */
@@ -29,6 +29,14 @@ export const siteIdentityEnvSchema = z.object({
   COACH_INSTAGRAM_URL: z.preprocess(unsetIfEmpty, httpsUrl.default(DEFAULT_SITE_IDENTITY.instagramUrl)),
   COACH_YOUTUBE_URL: z.preprocess(unsetIfEmpty, httpsUrl.default(DEFAULT_SITE_IDENTITY.youtubeUrl)),
   COACH_LINKEDIN_URL: z.preprocess(unsetIfEmpty, httpsUrl.default(DEFAULT_SITE_IDENTITY.linkedinUrl)),
+  /** The site's public address; only its origin is kept (`https://coach.example/` gives `https://coach.example`). */
+  SITE_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default(DEFAULT_SITE_IDENTITY.siteUrl)
+      .transform((url) => new URL(url).origin),
+  ),
 });
 
 /** The identity a parsed configuration names. */
@@ -42,4 +50,5 @@ export const siteIdentityFromEnv = (env: z.infer<typeof siteIdentityEnvSchema>):
   instagramUrl: env.COACH_INSTAGRAM_URL,
   youtubeUrl: env.COACH_YOUTUBE_URL,
   linkedinUrl: env.COACH_LINKEDIN_URL,
+  siteUrl: env.SITE_URL,
 });

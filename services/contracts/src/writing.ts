@@ -46,3 +46,13 @@ export function imageForCategory(category: string): string {
   return CATEGORY_IMAGES[category] ?? CATEGORY_IMAGES['Spiritual Growth'];
 }
 export const IMAGE_CATEGORIES = Object.keys(CATEGORY_IMAGES);
+
+/**
+ * A cover as a link preview can show it: WhatsApp and Facebook take no SVG, so each bundled SVG
+ * cover has a JPEG twin of the same name beside it; for another SVG, undefined (the site's card).
+ */
+export function shareImageFor(imageUrl: string): string | undefined {
+  if (!/\.svg($|\?)/i.test(imageUrl)) return imageUrl;
+  const cover = /^\/images\/blog\/([a-z0-9-]+)\.svg$/.exec(imageUrl);
+  return cover ? `/images/blog/${cover[1]}.jpg` : undefined;
+}

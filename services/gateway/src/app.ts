@@ -9,7 +9,9 @@ import { bodyLimit } from './limits/body-limit.ts';
 import { apiRateLimit } from './limits/rate-limit.ts';
 import { proxyTo } from './proxy/proxy.ts';
 import { COMPRESS_FROM_BYTES, publicReadCache } from './proxy/public-cache.ts';
+import { Replicas } from './proxy/replicas.ts';
 import { upstreamFor, type Upstream } from './proxy/route-table.ts';
+import { seoFeedRoutes } from './seo/feeds.ts';
 import { renderedBlogPages } from './static/blogPages.ts';
 import { currentBuild } from './static/currentBuild.ts';
 import { pwaRoutes } from './static/pwa.ts';
@@ -48,16 +50,20 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
   addHealth(app, redis, { mongo: false });
   // gzip for browsers that ask for it: JSON answers and the app's files alike.
   app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
-  const targets: Record<Upstream, string> = { content: config.CONTENT_URL, members: config.MEMBERS_URL };
-  const proxies: Record<Upstream, ReturnType<typeof proxyTo>> = {
-    content: proxyTo('content', targets.content, config.UPSTREAM_TIMEOUT_MS, logger),
-    members: proxyTo('members', targets.members, config.UPSTREAM_TIMEOUT_MS, logger),
+  const replicas: Record<Upstream, Replicas> = {
+    content: new Replicas(config.CONTENT_URL),
+    members: new Replicas(config.MEMBERS_URL),
   };
+  const proxies: Record<Upstream, ReturnType<typeof proxyTo>> = {
+    content: proxyTo('content', replicas.content, config.UPSTREAM_TIMEOUT_MS, logger),
+    members: proxyTo('members', replicas.members, config.UPSTREAM_TIMEOUT_MS, logger),
+  };
+  const contentUrl = () => replicas.content.next();
   const limit = apiRateLimit(redis, {
     reads: config.RATE_LIMIT_READS_PER_MINUTE,
     writes: config.RATE_LIMIT_WRITES_PER_MINUTE,
   });
-  const cache = publicReadCache(targets.content, config.PUBLIC_CACHE_SECONDS);
+  const cache = publicReadCache(contentUrl, config.PUBLIC_CACHE_SECONDS);
 
   // Not mounted at /api: the guard, the cache and the proxy need the full path in req.path.
   // The guard comes first: a refused write must not even drop a cached read.
@@ -73,10 +79,23 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
     res.setHeader('Cache-Control', 'no-store');
     return proxies[upstream](req, res, next);
   });
-  // A post's page may cost a content read per slug: it counts against the reads budget, as the API does.
+  // A post's page, or a list page of its own address, may cost a content read each: they count
+  // against the reads budget, as the API does.
   app.use('/blog/:slug', limit);
-  const build = currentBuild(config.PWA_DIST, siteIdentityFromEnv(config), config.PUBLIC_CACHE_SECONDS);
-  app.use(renderedBlogPages(build, targets.content, config.PUBLIC_CACHE_SECONDS, logger));
+  app.get('/blog', (req, res, next) => (req.url.includes('?') ? limit(req, res, next) : next()));
+  const identity = siteIdentityFromEnv(config);
+  const build = currentBuild(config.PWA_DIST, identity, config.PUBLIC_CACHE_SECONDS);
+  app.use(
+    seoFeedRoutes({
+      identity,
+      contentUrl,
+      distDir: config.PWA_DIST,
+      cacheSeconds: config.FEED_CACHE_SECONDS,
+      sitemapMaxUrls: config.SITEMAP_MAX_URLS,
+      logger,
+    }),
+  );
+  app.use(renderedBlogPages(build, contentUrl, config.PUBLIC_CACHE_SECONDS, logger));
   app.use(pwaRoutes(config.PWA_DIST, build, logger));
   return finishApp(app, logger);
 }

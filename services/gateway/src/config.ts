@@ -5,14 +5,19 @@ import { z } from 'zod';
 import { parseTrustedProxies } from './client/client-address.ts';
 
 const positiveInt = z.coerce.number().int().positive();
+const replicaUrls = z
+  .string()
+  .transform((list) => list.split(',').map((url) => url.trim()).filter(Boolean))
+  .pipe(z.array(z.url()).min(1));
 
 export const gatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT: portSchema.default(8080),
   REDIS_URL: z.string().min(1),
-  CONTENT_URL: z.url(),
-  MEMBERS_URL: z.url(),
+  /** Where content and members answer: one URL, or one per replica, comma-separated (taken in turn). */
+  CONTENT_URL: replicaUrls,
+  MEMBERS_URL: replicaUrls,
   /** The built PWA (pwa/dist). */
   PWA_DIST: z.string().min(1),
   /** How long an upstream may take before the gateway answers 504 (chat waits up to 20 s). */
@@ -34,6 +39,10 @@ export const gatewayEnvSchema = z.object({
       (trusted) => typeof trusted === 'number' || trusted.every((entry) => net.isIP(entry.split('/')[0] ?? '') !== 0),
       'a proxy count, or comma-separated IP addresses or CIDR ranges',
     ),
+  /** Seconds /sitemap.xml and /rss.xml are served as made before they are made again from content. */
+  FEED_CACHE_SECONDS: z.coerce.number().min(0).default(60),
+  /** URLs per sitemap file (search engines read at most 50,000); past it /sitemap.xml becomes an index. */
+  SITEMAP_MAX_URLS: positiveInt.max(50_000).default(50_000),
   COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 }).extend(siteIdentityEnvSchema.shape);
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

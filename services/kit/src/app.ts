@@ -39,6 +39,8 @@ export function trustGatewayHop(address: string, hop: number): boolean {
 export interface AppOptions {
   /** Parse JSON bodies (services); the gateway streams bodies through instead. */
   json?: boolean;
+  /** Paths that also read URL-encoded form bodies (a mail client's one-click unsubscribe). */
+  formPaths?: string[];
   helmet?: HelmetOptions;
   /** Which proxies' X-Forwarded-For to believe (Express's `trust proxy`): services believe the gateway. */
   trustProxy?: boolean | number | string[] | ((address: string, hop: number) => boolean);
@@ -49,7 +51,7 @@ export interface AppOptions {
  * gateway when it is a sane value), request logs, and JSON bodies only.
  */
 export function createApp(logger: Logger, options: AppOptions = {}): Express {
-  const { json = true, trustProxy = trustGatewayHop } = options;
+  const { json = true, formPaths = [], trustProxy = trustGatewayHop } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -70,10 +72,12 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
   app.use(cookieParser());
   if (!json) return app;
   app.use(express.json({ limit: BODY_LIMIT, strict: true }));
-  // A write with a body that is not JSON is refused rather than silently read as empty.
+  if (formPaths.length) app.use(formPaths, express.urlencoded({ limit: BODY_LIMIT, extended: false }));
+  // A write with a body that is not JSON (or a form where one is read) is refused rather than silently read as empty.
   app.use((req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
-    if (length > 0 && !req.is('application/json')) {
+    const form = formPaths.includes(req.path) && req.is('application/x-www-form-urlencoded');
+    if (length > 0 && !req.is('application/json') && !form) {
       throw new HttpError(400, 'Send the body as JSON (Content-Type: application/json)');
     }
     next();

@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
 import { sessionClaimsSchema, type SessionClaims } from '@coach/contracts';
 import { z } from 'zod';
-import { HttpError } from './errors.ts';
+import { HttpError, UnavailableError } from './errors.ts';
 
 export const SESSION_ISSUER = 'coach-members';
 export const SESSION_ALGORITHM = 'RS256';
@@ -43,13 +43,15 @@ declare global {
  * Verifies the session cookie with the members service's public key. Only RS256 is accepted
  * (so `alg: none` and HMAC tricks fail), the expiry is checked, a token revoked at logout is
  * refused, and so is one left idle longer than its limit. Sets req.session when the caller is
- * signed in.
+ * signed in. Revocation and activity live in Redis: while it is unreachable a session cannot be
+ * checked, and a request that presents one fails closed with 503.
  */
 export function createSessionVerifier(publicKey: string, redis: Redis, cookieSecure: boolean) {
   const cookieName = sessionCookieName(cookieSecure);
 
   /** Whether the session was used within its idle limit; if so, this use counts as activity. */
   async function stillActive(jti: string): Promise<boolean> {
+    if (redis.status !== 'ready') throw new UnavailableError();
     const key = activityKey(jti);
     const answers = await redis.multi().exists(revokedKey(jti)).get(key).pttl(key).exec();
     const [revoked, limit, left] = (answers ?? []).map(([err, value]) => (err ? undefined : value));

@@ -26,6 +26,60 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   throw new HttpError(400, issues[0]?.message ?? 'Invalid request', issues);
 }
 
+/** What a caller hears while a dependency of the service (MongoDB, Redis) is unreachable. */
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+/** How long a caller is asked to wait (Retry-After) before trying again during an outage. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The longest a request waits on an unreachable MongoDB, Redis or queue before its answer is
+ * 503: connection, server selection and each command give up after this long.
+ */
+export const DEPENDENCY_TIMEOUT_MS = 2000;
+
+/** 503 with Retry-After: a passing outage, which a client may retry (the PWA's outbox does). */
+export class UnavailableError extends HttpError {
+  constructor(message = UNAVAILABLE_MESSAGE) {
+    super(503, message, undefined, { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) });
+  }
+}
+
+/**
+ * Waits for work on a dependency whose client would wait without limit (BullMQ's connection):
+ * after DEPENDENCY_TIMEOUT_MS it rejects with UnavailableError, `message` its text. The work
+ * itself may still finish later.
+ */
+export async function withinDependencyTimeout<T>(work: Promise<T>, message?: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UnavailableError(message)), DEPENDENCY_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The MongoDB driver's and mongoose's errors for a server that cannot be reached in time. */
+const MONGO_UNREACHABLE =
+  /^Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|PoolCleared|TopologyClosed|WaitQueueTimeout)Error$/;
+/** ioredis's errors for a server that cannot be reached in time. */
+const REDIS_UNREACHABLE = new Set(['Command timed out', 'Connection is closed.', 'Redis connection is not ready']);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/** Whether an error says a dependency is unreachable (an outage), rather than that a query is wrong. */
+export function isOutageError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const { code } = err as NodeJS.ErrnoException;
+  return (
+    MONGO_UNREACHABLE.test(err.name) ||
+    err.name === 'MaxRetriesPerRequestError' ||
+    REDIS_UNREACHABLE.has(err.message) ||
+    (typeof code === 'string' && NETWORK_CODES.has(code))
+  );
+}
+
 export const notFoundApi: RequestHandler = (req) => {
   throw new HttpError(404, `No such endpoint: ${req.method} ${req.path}`);
 };
@@ -56,12 +110,17 @@ function fromLibrary(err: LibraryError): HttpError | undefined {
   return new HttpError(status, status === 400 ? 'The request could not be read' : (STATUS_CODES[status] ?? 'Request refused'));
 }
 
-/** The one error middleware: HttpError -> its status; anything else -> 500 without internals. */
+/**
+ * The one error middleware: HttpError -> its status; an unreachable MongoDB or Redis -> 503 with
+ * Retry-After (its outage is logged once by the connection); anything else -> 500 without
+ * internals.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const known = err instanceof HttpError ? err : fromLibrary(err);
+    const known = err instanceof HttpError ? err : (fromLibrary(err) ?? (isOutageError(err) ? new UnavailableError() : undefined));
     if (!known) {
-      logger.error({ err, reqId: req.id, path: req.path }, 'unhandled error');
+      // The id pino-http gave the request (typed only where pino-http is loaded).
+      logger.error({ err, reqId: (req as { id?: unknown }).id, path: req.path }, 'unhandled error');
     }
     const status = known?.status ?? 500;
     if (known?.headers) res.set(known.headers);

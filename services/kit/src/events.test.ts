@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { freePort } from './embedded/redis.ts';
-import { createEventPublisher, createQueues, PUBLISH_TIMEOUT_MS } from './events.ts';
+import { DEPENDENCY_TIMEOUT_MS } from './errors.ts';
+import { createEventPublisher, createQueues } from './events.ts';
 import { createLogger } from './logger.ts';
 import { createRedis } from './redis.ts';
 
 describe('event publisher', () => {
-  it('fails within its timeout while Redis is unreachable, instead of holding the caller', async () => {
+  it('fails with 503 within its timeout while Redis is unreachable, instead of holding the caller', async () => {
     // A port nothing listens on: BullMQ's connection would wait for it forever.
     const connection = createRedis(
       `redis://127.0.0.1:${await freePort()}`,
@@ -15,9 +16,9 @@ describe('event publisher', () => {
     const queues = createQueues(connection);
     const started = Date.now();
     await expect(
-      createEventPublisher(queues)('newsletter.subscribed', { subscriberId: 's1', email: 'a@example.com' }),
-    ).rejects.toThrow('publishing newsletter.subscribed timed out');
-    expect(Date.now() - started).toBeLessThan(PUBLISH_TIMEOUT_MS + 2000);
+      createEventPublisher(queues)('member.signed_up', { userId: 1, name: 'Ana', email: 'a@example.com' }),
+    ).rejects.toMatchObject({ status: 503, headers: { 'Retry-After': '5' } });
+    expect(Date.now() - started).toBeLessThan(DEPENDENCY_TIMEOUT_MS + 500);
     connection.disconnect();
   });
 });

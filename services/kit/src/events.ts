@@ -9,6 +9,7 @@ import {
   type EventPayload,
   type QueueName,
 } from '@coach/contracts';
+import { UnavailableError, withinDependencyTimeout } from './errors.ts';
 
 /** Retries with backoff; failed jobs are kept for inspection, done jobs expire. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -32,37 +33,32 @@ export function createQueues(connection: Redis) {
   const close = async () => {
     await Promise.all([...queues.values()].map((q) => q.close()));
   };
-  return { get, close };
+  /** Whether Redis answers on the connection (kit's connection drops a frozen server too). */
+  const reachable = () => connection.status === 'ready';
+  return { get, close, reachable };
 }
 export type Queues = ReturnType<typeof createQueues>;
 
-/** How long a publish may take: BullMQ's connection waits for Redis without limit. */
-export const PUBLISH_TIMEOUT_MS = 5_000;
-
 /**
  * Publishes a domain event: validates its payload and adds one job to every consuming queue.
- * The job id comes from the event id, so publishing the same event twice adds it once. While
- * Redis is unreachable it fails after PUBLISH_TIMEOUT_MS instead of holding the request; an add
- * still pending then may land later, which the job id makes harmless.
+ * The job id comes from the event id, so publishing the same event twice adds it once. BullMQ's
+ * connection waits for Redis without limit, so while Redis is unreachable a publish fails with
+ * 503 (UnavailableError): at once when the connection is known lost, else after
+ * DEPENDENCY_TIMEOUT_MS, instead of holding the request; an add still pending then may land
+ * later, which the job id makes harmless.
  */
 export function createEventPublisher(queues: Queues) {
   return async function publish<E extends EventName>(name: E, payload: EventPayload<E>, id: string = randomUUID()) {
+    if (!queues.reachable()) throw new UnavailableError();
     const job: EventJob<E> = {
       id,
       name,
       payload: eventPayloadSchemas[name].parse(payload) as EventPayload<E>,
       occurredAt: new Date().toISOString(),
     };
-    const adds = Promise.all(EVENT_ROUTES[name].map((queue) => queues.get(queue).add(name, job, { jobId: `${name}-${id}` })));
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`publishing ${name} timed out`)), PUBLISH_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([adds, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withinDependencyTimeout(
+      Promise.all(EVENT_ROUTES[name].map((queue) => queues.get(queue).add(name, job, { jobId: `${name}-${id}` }))),
+    );
     return job;
   };
 }

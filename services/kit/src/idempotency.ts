@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import mongoose, { type Model } from 'mongoose';
-import { HttpError } from './errors.ts';
+import { HttpError, isOutageError } from './errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A claim whose request has not answered within this time is taken to have died with its process. */
@@ -71,6 +71,24 @@ async function claim(
   return abandoned !== null;
 }
 
+/** How often a claim that could not be released during an outage is released again. */
+const RELEASE_RETRY_MS = 1000;
+
+/**
+ * Releases our claim once MongoDB answers again. A claim sent to a frozen server may still be
+ * written when it thaws; released, the client's retry after the outage runs at once instead of
+ * meeting a claim nobody will answer. Past the lease a retry takes the claim over anyway.
+ */
+function releaseWhenBack(records: Model<IdempotencyRecord>, mine: { _id: string; claimedAt: Date }) {
+  const giveUpAt = mine.claimedAt.getTime() + PENDING_LEASE_MS;
+  const release = () => {
+    records.deleteOne(mine).catch(() => {
+      if (Date.now() < giveUpAt) setTimeout(release, RELEASE_RETRY_MS).unref();
+    });
+  };
+  setTimeout(release, RELEASE_RETRY_MS).unref();
+}
+
 /**
  * Honours an Idempotency-Key header on a write, recording the key in MongoDB: the first request
  * runs and its answer is kept for 24 hours; a replay with the same key gets that answer back
@@ -91,8 +109,14 @@ export function idempotent(scope: string): RequestHandler {
       .update(JSON.stringify(req.body ?? null))
       .digest('hex');
     const claimedAt = new Date();
+    const mine = { _id: id, claimedAt };
+    const claimed = () =>
+      claim(records, id, fingerprint, claimedAt).catch((err: unknown) => {
+        if (isOutageError(err)) releaseWhenBack(records, mine);
+        throw err;
+      });
     // A claim released between our two reads (a server error of the first) is claimed again.
-    for (let attempt = 0; !(await claim(records, id, fingerprint, claimedAt)); attempt++) {
+    for (let attempt = 0; !(await claimed()); attempt++) {
       const stored = await records.findById(id).lean();
       if (stored === null && attempt < 2) continue;
       if (stored && stored.fingerprint !== fingerprint) {
@@ -109,15 +133,17 @@ export function idempotent(scope: string): RequestHandler {
     res.locals.idempotencyKey = id;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
-      const mine = { _id: id, claimedAt };
-      const save =
-        res.statusCode >= 500
-          ? records.deleteOne(mine)
-          : records.updateOne(mine, { $set: { status: res.statusCode, answer: JSON.stringify(body) } });
+      const failed = res.statusCode >= 500;
+      const save = failed
+        ? records.deleteOne(mine)
+        : records.updateOne(mine, { $set: { status: res.statusCode, answer: JSON.stringify(body) } });
       // Answer only once the outcome is recorded, so an immediate replay sees it.
       save.then(
         () => json(body),
-        () => json(body),
+        () => {
+          if (failed) releaseWhenBack(records, mine);
+          json(body);
+        },
       );
       return res;
     };

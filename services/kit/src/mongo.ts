@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { DEPENDENCY_TIMEOUT_MS } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { createOutageReport } from './outage.ts';
 
@@ -9,9 +10,20 @@ mongoose.set('strictQuery', true);
 /**
  * Connects mongoose. While the server is unreachable it logs one warning, naming the server
  * (never the URL's credentials), and one line once it is back.
+ *
+ * No operation waits on an unreachable or frozen server longer than DEPENDENCY_TIMEOUT_MS: no
+ * buffering while disconnected, and server selection, connecting and every reply are bounded by
+ * it (reads are not retried, which would double the wait). The request then answers 503.
  */
 export async function connectMongo(url: string, logger: Logger): Promise<typeof mongoose> {
-  await mongoose.connect(url, { serverSelectionTimeoutMS: 10_000, maxPoolSize: 20 });
+  await mongoose.connect(url, {
+    maxPoolSize: 20,
+    bufferCommands: false,
+    serverSelectionTimeoutMS: DEPENDENCY_TIMEOUT_MS,
+    connectTimeoutMS: DEPENDENCY_TIMEOUT_MS,
+    socketTimeoutMS: DEPENDENCY_TIMEOUT_MS,
+    retryReads: false,
+  });
   const { connection } = mongoose;
   const outage = createOutageReport(logger, 'mongodb', {
     server: `${connection.host}:${connection.port}`,

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startMongo } from './embedded/mongo.ts';
 import { startRedis } from './embedded/redis.ts';
-import { createQueues } from './events.ts';
+import { createEventPublisher, createQueues } from './events.ts';
 import { connectMongo } from './mongo.ts';
 import { createRedis, logQueueErrors } from './redis.ts';
 
@@ -106,6 +106,44 @@ describe('a Redis outage', () => {
     await Promise.all([queueConnection.quit(), store.quit()]);
     expect(lines.filter((line) => line.level === 40)).toHaveLength(2);
   }, 30_000);
+
+  it('is one warning for a frozen server (SIGSTOP), whose connection then fails fast, and one line when it thaws', async () => {
+    const server = await startRedis();
+    const { logger, lines } = memoryLogger();
+    const store = createRedis(server.url, logger);
+    const queueConnection = createRedis(server.url, logger, 'queues');
+    const queues = createQueues(queueConnection);
+    onTestFinished(async () => {
+      process.kill(server.pid!, 'SIGCONT');
+      await queues.close();
+      queueConnection.disconnect();
+      store.disconnect();
+      await server.stop();
+    });
+    await Promise.all([store.ping(), queues.get(QUEUES.chat).waitUntilReady()]);
+    const stderr = captureStderr();
+
+    process.kill(server.pid!, 'SIGSTOP');
+    await until(() => lines.filter((line) => line.level === 40).length === 2, 6000);
+    expect(roles(lines.filter((line) => line.level === 40))).toEqual(['queues', 'store']);
+    expect(lines[0]).toMatchObject({ msg: 'redis unreachable', reason: 'no answer within 2000 ms' });
+    // Known lost: a command and a publish fail within the dependency timeout instead of hanging.
+    const started = Date.now();
+    await expect(store.get('anything')).rejects.toThrow();
+    await expect(
+      createEventPublisher(queues)('member.signed_up', { userId: 1, name: 'Ana', email: 'a@example.com' }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(Date.now() - started).toBeLessThan(2500);
+    await sleep(3000);
+    expect(lines.filter((line) => line.level === 40)).toHaveLength(2);
+
+    process.kill(server.pid!, 'SIGCONT');
+    await until(() => lines.filter((line) => line.msg === 'redis reconnected').length === 2, 10_000);
+    await expect(store.set('after', '1')).resolves.toBe('OK');
+    expect(lines.filter((line) => line.level === 40)).toHaveLength(2);
+    expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+    expect(stderr).toEqual([]);
+  }, 40_000);
 
   it('names the server, never the password, when Redis refuses the credentials', async () => {
     const server = await startRedis();

@@ -1,24 +1,67 @@
 import type { QueueBase } from 'bullmq';
 import { Redis } from 'ioredis';
+import { DEPENDENCY_TIMEOUT_MS, UnavailableError, withinDependencyTimeout } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { createOutageReport, type OutageReport } from './outage.ts';
 
 /**
  * What a connection is for. 'queues' is BullMQ's: its blocking reads need no per-request retry
- * limit and no ready check delay. 'store' carries every other command, which fails after two
- * retries instead of holding a request while Redis is away.
+ * limit, no command timeout and no ready check delay (its callers bound their own waits). 'store'
+ * carries every other command, which fails after two retries or DEPENDENCY_TIMEOUT_MS, whichever
+ * comes first, instead of holding a request while Redis is away or frozen.
  */
 type RedisRole = 'store' | 'queues';
 
 /** Connection errors already reported, which BullMQ repeats through its Workers and QueueEvents. */
 const reportedErrors = new WeakSet<Error>();
 
-function reportOutages(redis: Redis, outage: OutageReport): Redis {
+/** How often a connection checks that Redis still answers: a frozen server never closes the socket. */
+const WATCH_EVERY_MS = 1000;
+
+/**
+ * Pings Redis every WATCH_EVERY_MS. A server that gives no answer within DEPENDENCY_TIMEOUT_MS
+ * (stopped, or its host unreachable) counts as lost: the connection is dropped and reconnects,
+ * so the callers that check for a ready connection fail at once instead of waiting on it. It is
+ * back once a ping answers again: without a ready check a connection is 'ready' as soon as the
+ * frozen server's kernel accepts the socket.
+ */
+function watchForFreeze(redis: Redis, outage: OutageReport) {
+  let pinging = false;
+  let frozen = false;
+  const timer = setInterval(async () => {
+    if (pinging || frozen || redis.status !== 'ready') return;
+    pinging = true;
+    const answered = await withinDependencyTimeout(redis.ping()).then(
+      () => true,
+      (err: Error) => !(err instanceof UnavailableError || err.message === 'Command timed out'),
+    );
+    pinging = false;
+    if (answered || redis.status !== 'ready') return;
+    frozen = true;
+    outage.lost(redis, `no answer within ${DEPENDENCY_TIMEOUT_MS} ms`);
+    redis.disconnect(true);
+  }, WATCH_EVERY_MS);
+  timer.unref();
+  redis.on('ready', () => {
+    if (!frozen) return outage.back(redis);
+    redis.ping().then(
+      () => {
+        frozen = false;
+        outage.back(redis);
+      },
+      () => {},
+    );
+  });
+  redis.once('end', () => clearInterval(timer));
+}
+
+function reportOutages(redis: Redis, outage: OutageReport, watched = false): Redis {
   redis.on('error', (err: Error) => {
     reportedErrors.add(err);
     outage.lost(redis, err.message);
   });
-  redis.on('ready', () => outage.back(redis));
+  if (watched) watchForFreeze(redis, outage);
+  else redis.on('ready', () => outage.back(redis));
   redis.on('end', () => outage.closed(redis));
   // BullMQ gives every Worker and QueueEvents a copy of the connection for its blocking reads.
   const duplicate = redis.duplicate.bind(redis);
@@ -27,18 +70,22 @@ function reportOutages(redis: Redis, outage: OutageReport): Redis {
 }
 
 /**
- * A Redis connection for one role. While Redis is unreachable, the connection and its copies log
- * one warning for the role, naming the server (never the URL's password), and one line once they
- * are back, instead of an error at every retry.
+ * A Redis connection for one role. While Redis is unreachable or frozen, the connection and its
+ * copies log one warning for the role, naming the server (never the URL's password), and one line
+ * once they are back, instead of an error at every retry.
  */
 export function createRedis(url: string, logger: Logger, role: RedisRole = 'store'): Redis {
   const redis = new Redis(url, {
     lazyConnect: false,
     enableOfflineQueue: true,
-    ...(role === 'queues' ? { maxRetriesPerRequest: null, enableReadyCheck: false } : { maxRetriesPerRequest: 2 }),
+    ...(role === 'queues'
+      ? { maxRetriesPerRequest: null, enableReadyCheck: false }
+      : { maxRetriesPerRequest: 2, commandTimeout: DEPENDENCY_TIMEOUT_MS }),
   });
   const { host, port, path } = redis.options;
-  return reportOutages(redis, createOutageReport(logger, 'redis', { role, server: path ?? `${host}:${port}` }));
+  // The copies BullMQ makes block in their reads, which a ping would wait behind: only the
+  // connection itself is watched.
+  return reportOutages(redis, createOutageReport(logger, 'redis', { role, server: path ?? `${host}:${port}` }), true);
 }
 
 /**

@@ -14,8 +14,13 @@ import { createLoginLimiter, type LoginLimits } from './accounts/login-limiter.t
 import { authRoutes } from './accounts/routes.ts';
 import { createSessionIssuer } from './accounts/sessions.ts';
 import { adminUserRoutes } from './admin/routes.ts';
-import { communityRoutes } from './community/routes.ts';
+import { communityRoutes, moderationRoutes } from './community/routes.ts';
+import { passwordRoutes, type PasswordResetLimits } from './passwords/routes.ts';
+import { createPasswordPolicy, type BreachedPasswordSettings } from './passwords/strength.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { twoStepRoutes } from './two-step/routes.ts';
+import { createTwoStepSecrets } from './two-step/secrets.ts';
+import { createTwoStep } from './two-step/service.ts';
 
 export interface MembersDeps {
   logger: Logger;
@@ -26,7 +31,12 @@ export interface MembersDeps {
   sessionTtlSeconds: number;
   sessionIdleSeconds: number;
   cookieSecure: boolean;
+  /** The key two-step secrets are encrypted with, and the name authenticator apps show. */
+  twoStepKey: string;
+  twoStepIssuer: string;
   loginLimits: LoginLimits;
+  passwordResetLimits: PasswordResetLimits;
+  breachedPasswords: BreachedPasswordSettings;
 }
 
 /** The members service's HTTP app: accounts and sessions, Sacred Circle, profile, admin users. */
@@ -42,8 +52,26 @@ export function buildMembersApp(deps: MembersDeps): Express {
   const limiter = createLoginLimiter(redis, deps.loginLimits);
   addHealth(app, redis, { mongo: mongoose.connection });
   const devices = createDeviceCookies(deps.sessionPrivateKey);
-  app.use(authRoutes({ sessions, issuer, limiter, devices, publish, cookieSecure: deps.cookieSecure }));
+  const twoStep = createTwoStep(redis, createTwoStepSecrets(deps.twoStepKey), deps.twoStepIssuer);
+  const passwordPolicy = createPasswordPolicy(deps.breachedPasswords, logger);
+  const { cookieSecure } = deps;
+  app.use(authRoutes({ sessions, issuer, limiter, devices, publish, passwordPolicy, twoStep, cookieSecure }));
+  app.use(twoStepRoutes({ sessions, twoStep, limiter, devices, cookieSecure }));
+  app.use(
+    passwordRoutes({
+      sessions,
+      issuer,
+      limiter,
+      devices,
+      publish,
+      policy: passwordPolicy,
+      redis,
+      resetLimits: deps.passwordResetLimits,
+      cookieSecure,
+    }),
+  );
   app.use(communityRoutes(sessions));
+  app.use(moderationRoutes(sessions));
   app.use(profileRoutes(sessions));
   app.use(adminUserRoutes(sessions, issuer));
   return finishApp(app, logger);

@@ -1,3 +1,4 @@
+import { defaultBrand } from '@coach/contracts';
 import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis, serve } from '@coach/kit';
 import mongoose from 'mongoose';
 import { setHashConcurrency } from './accounts/password.ts';
@@ -27,11 +28,22 @@ const app = buildMembersApp({
   sessionTtlSeconds: config.SESSION_TTL_HOURS * 3600,
   sessionIdleSeconds: config.SESSION_IDLE_HOURS * 3600,
   cookieSecure: config.COOKIE_SECURE,
+  twoStepKey: config.TWO_STEP_ENCRYPTION_KEY ?? config.SESSION_PRIVATE_KEY,
+  twoStepIssuer: config.COACH_BRAND ?? defaultBrand(config.COACH_NAME),
   loginLimits: {
     maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     maxFailuresPerAccountGlobal: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL,
     maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+  },
+  passwordResetLimits: {
+    maxRequestsPerIp: config.PASSWORD_RESET_MAX_PER_IP,
+    maxEmailsPerAccount: config.PASSWORD_RESET_MAX_PER_ACCOUNT,
+  },
+  breachedPasswords: {
+    enabled: config.BREACHED_PASSWORD_CHECK,
+    apiUrl: config.BREACHED_PASSWORD_API_URL,
+    timeoutMs: config.BREACHED_PASSWORD_TIMEOUT_MS,
   },
 });
 await serve(app, config.PORT, logger, [

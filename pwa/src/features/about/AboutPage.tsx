@@ -6,6 +6,7 @@ import { alpha } from '@mui/material/styles';
 import landscapeUrl from '../../assets/landscape.svg';
 import portraitUrl from '../../assets/portrait.svg';
 import { site } from '../../shared/config/site.ts';
+import { coachStructuredData } from '../../shared/head/pageHead.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { palette } from '../../shared/theme.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
@@ -37,7 +38,10 @@ const CREDENTIALS = [
 ] as const;
 
 export default function AboutPage() {
-  usePageTitle('About');
+  usePageTitle('About', {
+    description: `About ${site.name}, ${site.tagline}: her story, her approach and the practice behind ${site.brand}.`,
+    structuredData: coachStructuredData(),
+  });
   return (
     <>
       <Box

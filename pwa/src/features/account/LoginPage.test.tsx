@@ -1,11 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_ME_KEY } from '../../shared/api/auth.ts';
 import { sampleMember as member } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import LoginPage from './LoginPage.tsx';
+import { clearSignInDraft } from './signInDraft.ts';
+
+// The draft outlives a form by design; each test starts with an empty one.
+beforeEach(clearSignInDraft);
 
 async function fillAndSubmit(user: ReturnType<typeof renderWithApp>['user'], email: string, password: string) {
   if (email) await user.type(screen.getByLabelText(/^email/i), email);

@@ -1,26 +1,33 @@
 import { loginInputSchema, type LoginInput } from '@coach/contracts';
 import SpaIcon from '@mui/icons-material/Spa';
 import { TextField } from '@mui/material';
+import { useEffect } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { TwoStepSignIn } from '../two-step/TwoStepSignIn.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { AuthForm } from './AuthForm.tsx';
+import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
 import { PasswordField } from './PasswordField.tsx';
+import { clearSignInDraft, useSignInDraft } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from './useFormFields.ts';
 
 /** Sign in (/login): success leads to the Sacred Circle. */
 export default function LoginPage() {
   usePageTitle('Sign In');
-  const form = useFormFields({ email: '', password: '' });
+  const form = useFormFields(useSignInDraft.getState());
+  useEffect(() => useSignInDraft.setState(form.values), [form.values]);
   const login = useAuthRequest<LoginInput>({
     path: '/api/auth/login',
     startsSession: true,
     success: { title: 'Welcome back!', description: 'You have successfully logged in.' },
     next: '/community',
     failure: { title: 'Login failed', fallback: 'Invalid email or password.' },
+    onSuccess: clearSignInDraft,
   });
 
   const submit = form.submitWith((values) => loginInputSchema.safeParse(values), login.mutate);
+  if (login.twoStep) return <TwoStepSignIn overline="Sacred Circle" {...login.twoStep} />;
 
   return (
     <AuthCard
@@ -40,6 +47,7 @@ export default function LoginPage() {
       >
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} required />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} required />
+        <ForgotPasswordLink />
       </AuthForm>
     </AuthCard>
   );

@@ -5,6 +5,8 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { AuthForm } from './AuthForm.tsx';
 import { PasswordField } from './PasswordField.tsx';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+import { prefillSignIn } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from './useFormFields.ts';
 
@@ -18,6 +20,7 @@ export default function SignupPage() {
     success: { title: 'Welcome to the community!', description: 'Your account has been created successfully.' },
     next: '/login',
     failure: { title: 'Signup failed', fallback: 'Unable to create account. Please try again.' },
+    onSuccess: ({ email }) => prefillSignIn(email),
   });
 
   const submit = form.submitWith((values) => signupInputSchema.safeParse(values), signup.mutate);
@@ -47,6 +50,10 @@ export default function SignupPage() {
           {...form.field('password')}
           required
           helperText={form.errors.password ?? 'At least 8 characters'}
+        />
+        <PasswordStrengthMeter
+          password={form.values.password}
+          userInputs={[form.values.name, form.values.username, form.values.email]}
         />
       </AuthForm>
     </AuthCard>

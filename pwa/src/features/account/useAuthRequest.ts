@@ -1,10 +1,12 @@
+import { twoStepChallengeSchema, type TwoStepChallenge } from '@coach/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { startSession } from '../../shared/api/auth.ts';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 
-interface Options {
+interface Options<Input> {
   /** The API path the form posts to. */
   path: string;
   /** Whether success signs the visitor in (the session is read before moving on). */
@@ -13,21 +15,28 @@ interface Options {
   /** Where success leads. */
   next: string;
   failure: { title: string; fallback: string };
+  /** Runs on success, with what was sent, before moving on. */
+  onSuccess?: (input: Input) => void;
 }
 
 /**
  * The submit of the sign-in, sign-up and admin sign-in forms: a notice and a new page on
- * success, the server's message (or the fallback) on failure.
+ * success, the server's message (or the fallback) on failure. A sign-in that asks for a
+ * two-step code instead gives `twoStep`, the props of the code step.
  */
-export function useAuthRequest<Input>({ path, startsSession, success, next, failure }: Options) {
+export function useAuthRequest<Input>({ path, startsSession, success, next, failure, onSuccess }: Options<Input>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return useMutation({
+  const [challenge, setChallenge] = useState<TwoStepChallenge>();
+  const mutation = useMutation({
     mutationFn: async (input: Input) => {
-      await postJson(path, input);
+      const answer = twoStepChallengeSchema.safeParse(await postJson<unknown>(path, input));
+      if (answer.success) return answer.data;
       if (startsSession) await startSession(queryClient);
     },
-    onSuccess: () => {
+    onSuccess: (asked, input) => {
+      if (asked) return setChallenge(asked);
+      onSuccess?.(input);
       notify(success);
       navigate(next);
     },
@@ -39,4 +48,6 @@ export function useAuthRequest<Input>({ path, startsSession, success, next, fail
       });
     },
   });
+  const twoStep = challenge && { challenge, success, next, onRestart: () => setChallenge(undefined) };
+  return { ...mutation, twoStep };
 }

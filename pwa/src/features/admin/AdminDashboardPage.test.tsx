@@ -6,6 +6,7 @@ import { sampleAdmin as admin, sampleMember as member, failWith } from '../../te
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import AdminDashboardPage from './AdminDashboardPage.tsx';
+import { AdminWorkspace } from './AdminWorkspace.tsx';
 
 const post = (over: Partial<AdminBlogPost>): AdminBlogPost => ({
   id: 'a'.repeat(24),
@@ -21,6 +22,8 @@ const post = (over: Partial<AdminBlogPost>): AdminBlogPost => ({
   isGenerated: false,
   tags: ['calm', 'breath'],
   isPublished: true,
+  publishedAt: '2025-02-01T10:00:00.000Z',
+  sendToSubscribers: true,
   ...over,
 });
 const POSTS = [
@@ -42,20 +45,37 @@ const MESSAGES: ContactMessage[] = [
     subject: 'retreat',
     message: 'When is the next retreat?\nThank you.',
     createdAt: '2025-03-01T10:00:00.000Z',
+    readAt: null,
+  },
+  {
+    id: 'c2',
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    subject: 'general',
+    message: 'Thank you for the session.',
+    createdAt: '2025-02-27T10:00:00.000Z',
+    readAt: '2025-02-28T10:00:00.000Z',
   },
 ];
 const SUBSCRIBERS: NewsletterSubscriber[] = [
-  { id: 's1', email: 'reader@example.com', subscribedAt: '2025-03-02T10:00:00.000Z' },
+  { id: 's1', email: 'reader@example.com', subscribedAt: '2025-03-02T10:00:00.000Z', state: 'confirmed' },
+  { id: 's2', email: 'new@example.com', subscribedAt: '2025-03-03T10:00:00.000Z', state: 'pending' },
+  { id: 's3', email: 'left@example.com', subscribedAt: '2025-03-01T10:00:00.000Z', state: 'unsubscribed' },
 ];
 
 /** An admin session with the dashboard's data; requests are recorded. */
-function dashboard({ me = admin }: { me?: AdminUser } = {}) {
+function dashboard({ me = admin, twoStepOn = true }: { me?: AdminUser; twoStepOn?: boolean } = {}) {
   const users = [admin, member];
   const posts = [...POSTS];
+  const messages = MESSAGES.map((m) => ({ ...m }));
   const calls: string[] = [];
   const bodies: unknown[] = [];
+  let settings = { delivery: 'per-post' };
   server.use(
     http.get('/api/auth/me', () => HttpResponse.json(me)),
+    http.get('/api/auth/two-step', () =>
+      HttpResponse.json({ enabled: twoStepOn, recoveryCodesLeft: twoStepOn ? 10 : 0 }),
+    ),
     http.get('/api/admin/users', () => (calls.push('users'), HttpResponse.json(users))),
     http.delete('/api/admin/users/:id', ({ params }) => {
       calls.push(`delete user ${String(params.id)}`);
@@ -87,14 +107,44 @@ function dashboard({ me = admin }: { me?: AdminUser } = {}) {
       );
       return HttpResponse.json({ ok: true });
     }),
-    http.get('/api/contact-messages', () => (calls.push('messages'), HttpResponse.json(MESSAGES))),
+    http.get('/api/contact-messages', () => {
+      calls.push('messages');
+      const unread = messages.filter((m) => !m.readAt).length;
+      return HttpResponse.json(messages, { headers: { 'X-Unread-Count': String(unread) } });
+    }),
+    http.patch('/api/contact-messages/:id', async ({ params, request }) => {
+      const { read } = (await request.json()) as { read: boolean };
+      calls.push(`${read ? 'read' : 'unread'} ${String(params.id)}`);
+      const message = messages.find((m) => m.id === params.id)!;
+      message.readAt = read ? (message.readAt ?? '2025-03-05T10:00:00.000Z') : null;
+      return HttpResponse.json(message);
+    }),
     http.get('/api/newsletter-subscribers', () => (calls.push('subscribers'), HttpResponse.json(SUBSCRIBERS))),
     http.get('/api/site-stats', () => HttpResponse.json({ visitorCount: 1234, likeCount: 56 })),
+    http.get('/api/admin/newsletter/settings', () => HttpResponse.json(settings)),
+    http.put('/api/admin/newsletter/settings', async ({ request }) => {
+      settings = (await request.json()) as typeof settings;
+      bodies.push(settings);
+      return HttpResponse.json(settings);
+    }),
+    http.get('/api/admin/newsletter/posts/:id', ({ params }) =>
+      HttpResponse.json(
+        params.id === posts[0]?.id
+          ? { postId: params.id, mailed: true, sent: 120, failed: 2, unsubscribed: 1 }
+          : { postId: params.id, mailed: false, sent: 0, failed: 0, unsubscribed: 0 },
+      ),
+    ),
   );
   return { calls, bodies };
 }
 
-const render = () => renderWithApp(<AdminDashboardPage />, { route: '/admin/dashboard' });
+const render = () =>
+  renderWithApp(
+    <AdminWorkspace>
+      <AdminDashboardPage />
+    </AdminWorkspace>,
+    { route: '/admin/dashboard' },
+  );
 // While a dialog is open (or closing) the page behind it, notices included, is aria-hidden.
 const notices = () => screen.getByRole('region', { name: 'Notifications (F8)', hidden: true });
 const alertNotice = () => within(notices()).findByRole('alert', { hidden: true });
@@ -105,8 +155,10 @@ async function enter(user: ReturnType<typeof render>['user'], field: HTMLElement
   await user.paste(text);
 }
 
+/** Opens a section from the workspace's side navigation. */
 async function openTab(user: ReturnType<typeof render>['user'], name: string) {
-  await user.click(await screen.findByRole('tab', { name }));
+  const nav = await screen.findByRole('navigation', { name: 'Dashboard sections' });
+  await user.click(await within(nav).findByRole('link', { name }));
 }
 
 describe('AdminDashboardPage access', () => {
@@ -129,17 +181,54 @@ describe('AdminDashboardPage access', () => {
 });
 
 describe('AdminDashboardPage for the admin', () => {
+  it('asks the admin to turn on two-step sign-in until she has, and sets it up from the notice', async () => {
+    dashboard({ twoStepOn: false });
+    server.use(
+      http.post('/api/auth/two-step/setup', () =>
+        HttpResponse.json({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP',
+          qrSvg: '<svg/>',
+        }),
+      ),
+    );
+    const { user } = render();
+    expect(await screen.findByText('Protect the site with two-step sign-in')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up now' }));
+    await user.click(await screen.findByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Setup key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+  });
+
+  it('shows no two-step notice once it is on', async () => {
+    dashboard();
+    render();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    await screen.findByText('Total Users');
+    expect(screen.queryByText('Protect the site with two-step sign-in')).not.toBeInTheDocument();
+  });
+
   it('welcomes the admin and counts users, posts, visitors and subscribers', async () => {
     dashboard();
     render();
     expect(await screen.findByText(/Welcome back, Meera Anand/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Logout' })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'View site' })).toHaveAttribute('href', '/');
+    const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual(['Users', 'Blog Posts', 'Messages 1 unread', 'Newsletter', 'Circle', 'Security']),
+    );
+    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     const counts = screen.getByRole('region', { name: 'Site counts' });
     const count = (label: string) => within(counts).getByText(label).parentElement?.nextElementSibling;
     await waitFor(() => expect(count('Total Users')).toHaveTextContent('2'));
     await waitFor(() => expect(count('Blog Posts')).toHaveTextContent('2'));
     await waitFor(() => expect(count('Site Visitors')).toHaveTextContent('1,234'));
-    await waitFor(() => expect(count('Newsletter Subscribers')).toHaveTextContent('1'));
+    await waitFor(() => expect(count('Newsletter Subscribers')).toHaveTextContent('3'));
   });
 
   it('lists users with delete on member rows only, asks to confirm, then deletes', async () => {
@@ -164,6 +253,40 @@ describe('AdminDashboardPage for the admin', () => {
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'Users' })).queryByText('Asha Rao')).not.toBeInTheDocument(),
     );
+  });
+
+  it('reads users a page at a time and searches them on the server', async () => {
+    dashboard();
+    const urls: URL[] = [];
+    const later: AdminUser = { ...member, id: '3', name: 'Kiran Das', username: 'kiran', email: 'kiran@example.com' };
+    server.use(
+      http.get('/api/admin/users', ({ request }) => {
+        const url = new URL(request.url);
+        urls.push(url);
+        if (url.searchParams.get('q')) return HttpResponse.json([later], { headers: { 'X-Total-Count': '3' } });
+        if (url.searchParams.get('cursor')) return HttpResponse.json([later], { headers: { 'X-Total-Count': '3' } });
+        return HttpResponse.json([admin, member], {
+          headers: { 'X-Total-Count': '3', Link: '</api/admin/users?cursor=7>; rel="next"' },
+        });
+      }),
+    );
+    const { user } = render();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).queryByText('Kiran Das')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('Kiran Das')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(urls.some((u) => u.searchParams.get('cursor') === '7')).toBe(true);
+
+    const search = screen.getByRole('search', { name: 'Search users' });
+    await user.type(within(search).getByRole('searchbox', { name: 'Search users' }), 'kiran');
+    await user.click(within(search).getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(urls.at(-1)?.searchParams.get('q')).toBe('kiran');
+    const counts = screen.getByRole('region', { name: 'Site counts' });
+    expect(within(counts).getByText('Total Users').parentElement?.nextElementSibling).toHaveTextContent('3');
   });
 
   it('says why a user could not be deleted', async () => {
@@ -197,7 +320,10 @@ describe('AdminDashboardPage for the admin', () => {
     await openTab(user, 'Blog Posts');
     await user.click(await screen.findByRole('button', { name: 'New Post' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Blog Post' });
-    expect(within(dialog).getByRole('switch')).toBeChecked();
+    expect(within(dialog).getByRole('switch', { name: 'Published: visible on the blog' })).toBeChecked();
+    expect(
+      within(dialog).getByRole('switch', { name: 'E-mail it to newsletter subscribers when it is published' }),
+    ).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Create Post' }));
     expect(within(dialog).getByText('Title is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Content is required')).toBeInTheDocument();
@@ -219,6 +345,8 @@ describe('AdminDashboardPage for the admin', () => {
         category: 'Healing',
         tags: ['hope', 'dawn', 'light'],
         isPublished: true,
+        sendToSubscribers: true,
+        publishAt: null,
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -240,7 +368,10 @@ describe('AdminDashboardPage for the admin', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Tags' })).toHaveValue('calm, breath');
     await user.clear(within(dialog).getByRole('textbox', { name: 'Title' }));
     await enter(user, within(dialog).getByRole('textbox', { name: 'Title' }), 'Be Still');
-    await user.click(within(dialog).getByRole('switch'));
+    await user.click(within(dialog).getByRole('switch', { name: 'Published: visible on the blog' }));
+    await user.click(
+      within(dialog).getByRole('switch', { name: 'E-mail it to newsletter subscribers when it is published' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
     expect(await within(notices()).findByText('Blog post updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -251,6 +382,8 @@ describe('AdminDashboardPage for the admin', () => {
         category: 'Mindfulness',
         tags: ['calm', 'breath'],
         isPublished: false,
+        sendToSubscribers: false,
+        publishAt: null,
       },
     ]);
     const table = screen.getByRole('table', { name: 'Blog posts' });
@@ -347,7 +480,7 @@ describe('AdminDashboardPage for the admin', () => {
   it('shows a contact message in a detail dialog', async () => {
     dashboard();
     const { user } = render();
-    await openTab(user, 'Messages');
+    await openTab(user, 'Messages 1 unread');
     const table = await screen.findByRole('table', { name: 'Contact messages' });
     expect(within(table).getByText('Retreat Information')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'View message from Ravi Kumar' }));
@@ -363,12 +496,78 @@ describe('AdminDashboardPage for the admin', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('lists newsletter subscribers', async () => {
+  it('shows unread messages in bold with their count, marks one read on opening and unread on request', async () => {
+    const { calls } = dashboard();
+    const { user } = render();
+    const counts = await screen.findByRole('region', { name: 'Site counts' });
+    const unreadCard = () => within(counts).getByText('Unread Messages').parentElement?.nextElementSibling;
+    await waitFor(() => expect(unreadCard()).toHaveTextContent('1'));
+    await openTab(user, 'Messages 1 unread');
+    const table = await screen.findByRole('table', { name: 'Contact messages' });
+    const row = (name: string) => within(table).getByText(name).closest('tr')!;
+    expect(within(row('Ravi Kumar')).getByText('Unread')).toBeInTheDocument();
+    expect(within(row('Asha Rao')).queryByText('Unread')).not.toBeInTheDocument();
+    expect(getComputedStyle(within(row('Ravi Kumar')).getAllByRole('cell')[1]).fontWeight).toBe('700');
+    expect(getComputedStyle(within(row('Asha Rao')).getAllByRole('cell')[1]).fontWeight).not.toBe('700');
+
+    await user.click(within(row('Ravi Kumar')).getByRole('button', { name: 'View message from Ravi Kumar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retreat Information' });
+    expect(calls).toContain('read c1');
+    await waitFor(() => expect(unreadCard()).toHaveTextContent('0'));
+    expect(screen.getByRole('link', { name: 'Messages', hidden: true })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(row('Ravi Kumar')).queryByText('Unread')).not.toBeInTheDocument();
+
+    // Opening a read message sends nothing; "Mark as unread" brings the marker and the count back.
+    await user.click(within(row('Asha Rao')).getByRole('button', { name: 'View message from Asha Rao' }));
+    expect(calls).not.toContain('read c2');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark as unread' }));
+    expect(calls).toContain('unread c2');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(row('Asha Rao')).getByText('Unread')).toBeInTheDocument());
+    await waitFor(() => expect(unreadCard()).toHaveTextContent('1'));
+    expect(screen.getByRole('link', { name: 'Messages 1 unread' })).toBeInTheDocument();
+  });
+
+  it('lists newsletter subscribers with their state', async () => {
     dashboard();
     const { user } = render();
     await openTab(user, 'Newsletter');
     const table = await screen.findByRole('table', { name: 'Newsletter subscribers' });
-    expect(within(table).getByText('reader@example.com')).toBeInTheDocument();
-    expect(within(table).getByText('March 2, 2025')).toBeInTheDocument();
+    const row = (email: string) => within(table).getByText(email).closest('tr')!;
+    expect(row('reader@example.com')).toHaveTextContent('Confirmed');
+    expect(row('reader@example.com')).toHaveTextContent('March 2, 2025');
+    expect(row('new@example.com')).toHaveTextContent('Pending');
+    expect(row('left@example.com')).toHaveTextContent('Unsubscribed');
+  });
+
+  it('offers every subscriber as a CSV download', async () => {
+    dashboard();
+    const { user } = render();
+    await openTab(user, 'Newsletter');
+    const exportLink = await screen.findByRole('link', { name: 'Export CSV' });
+    expect(exportLink).toHaveAttribute('href', '/api/newsletter-subscribers/export.csv');
+    expect(exportLink).toHaveAttribute('download');
+  });
+
+  it('lets the coach choose a weekly digest instead of an e-mail per post', async () => {
+    const { bodies } = dashboard();
+    const { user } = render();
+    await openTab(user, 'Newsletter');
+    const perPost = await screen.findByRole('radio', { name: /Send each post/ });
+    await waitFor(() => expect(perPost).toBeChecked());
+    await user.click(screen.getByRole('radio', { name: /weekly digest/ }));
+    await waitFor(() => expect(bodies).toContainEqual({ delivery: 'weekly-digest' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: /weekly digest/ })).toBeChecked());
+  });
+
+  it("shows each post's newsletter figures", async () => {
+    dashboard();
+    const { user } = render();
+    await openTab(user, 'Blog Posts');
+    const table = await screen.findByRole('table', { name: 'Blog posts' });
+    expect(await within(table).findByText('120 sent · 2 failed · 1 unsubscribed')).toBeInTheDocument();
+    expect(await within(table).findAllByText('Not sent')).not.toHaveLength(0);
   });
 });

@@ -25,19 +25,23 @@ describe('admin login validation', () => {
 });
 
 describe('AdminLoginPage', () => {
-  it.each(['/admin/login', '/admin-login'])('is served at %s', async (route) => {
-    render(
-      <AppProviders>
-        <MemoryRouter initialEntries={[route]}>
-          <AppRoutes />
-        </MemoryRouter>
-      </AppProviders>,
-    );
-    // The page is a lazy chunk: its first import in a test run takes a moment.
-    expect(await screen.findByRole('button', { name: 'Sign in to Admin' }, { timeout: 8000 })).toBeInTheDocument();
-    // The title is set in an effect after the page renders.
-    await waitFor(() => expect(document.title).toMatch(/^Admin Login - /));
-  }, 15_000);
+  it.each(['/admin/login', '/admin-login'])(
+    'is served at %s',
+    async (route) => {
+      render(
+        <AppProviders>
+          <MemoryRouter initialEntries={[route]}>
+            <AppRoutes />
+          </MemoryRouter>
+        </AppProviders>,
+      );
+      // The page is a lazy chunk: its first import in a test run takes a moment.
+      expect(await screen.findByRole('button', { name: 'Sign in to Admin' }, { timeout: 8000 })).toBeInTheDocument();
+      // The title is set in an effect after the page renders.
+      await waitFor(() => expect(document.title).toMatch(/^Admin Login - /));
+    },
+    15_000,
+  );
 
   it('shows the field messages and calls nothing while invalid', async () => {
     let called = false;
@@ -103,5 +107,47 @@ describe('AdminLoginPage', () => {
     await user.type(screen.getByLabelText(/^password/i), 'x');
     await user.click(screen.getByRole('button', { name: 'Sign in to Admin' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
+  });
+
+  it('asks for the two-step code after a correct password, shows a wrong code at the field, then signs in', async () => {
+    let signedIn = false;
+    const codes: unknown[] = [];
+    server.use(
+      http.post('/api/admin/login', () =>
+        HttpResponse.json(
+          { twoStepRequired: true, challenge: 'challenge-1', message: 'Enter the 6-digit code' },
+          { status: 202 },
+        ),
+      ),
+      http.post('/api/auth/login/two-step', async ({ request }) => {
+        const body = (await request.json()) as { code: string };
+        codes.push(body);
+        if (body.code !== '654321') return HttpResponse.json({ message: 'That code is not right.' }, { status: 401 });
+        signedIn = true;
+        return HttpResponse.json(admin);
+      }),
+      http.get('/api/auth/me', () =>
+        signedIn ? HttpResponse.json(admin) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
+      ),
+    );
+    const { user } = renderPage();
+    await user.type(screen.getByLabelText(/^email/i), 'coach@example.com');
+    await user.type(screen.getByLabelText(/^password/i), 'Awaken-2025!');
+    await user.click(screen.getByRole('button', { name: 'Sign in to Admin' }));
+    expect(await screen.findByRole('heading', { name: 'Two-Step Sign-In' })).toBeInTheDocument();
+    expect(signedIn).toBe(false);
+
+    await user.type(screen.getByLabelText(/^code/i), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is not right.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^code/i));
+    await user.type(screen.getByLabelText(/^code/i), '654 321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard'));
+    expect(codes).toEqual([
+      { challenge: 'challenge-1', code: '123456' },
+      { challenge: 'challenge-1', code: '654321' },
+    ]);
   });
 });

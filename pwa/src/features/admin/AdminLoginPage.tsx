@@ -3,8 +3,10 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { TwoStepSignIn } from '../two-step/TwoStepSignIn.tsx';
 import { AuthCard } from '../account/AuthCard.tsx';
 import { AuthForm } from '../account/AuthForm.tsx';
+import { ForgotPasswordLink } from '../account/ForgotPasswordLink.tsx';
 import { PasswordField } from '../account/PasswordField.tsx';
 import { useAuthRequest } from '../account/useAuthRequest.ts';
 import { useFormFields } from '../account/useFormFields.ts';
@@ -37,6 +39,7 @@ export default function AdminLoginPage() {
     const { email, password } = form.values;
     if (form.check(validateAdminLogin(form.values))) login.mutate({ email: email.trim(), password });
   };
+  if (login.twoStep) return <TwoStepSignIn overline="Admin" {...login.twoStep} />;
 
   return (
     <AuthCard
@@ -55,6 +58,7 @@ export default function AdminLoginPage() {
       >
         <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} required />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} required />
+        <ForgotPasswordLink />
       </AuthForm>
     </AuthCard>
   );

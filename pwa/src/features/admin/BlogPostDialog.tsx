@@ -22,10 +22,17 @@ import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts'
 import { notify } from '../../shared/notices/store.ts';
 import { refreshBlog } from './queries.ts';
 import { useFormFields } from '../account/useFormFields.ts';
-import { dialogTitleSx } from './dialogTitleSx.ts';
+import { dialogTitleSx } from '../../shared/ui/dialogTitleSx.ts';
 import { useNoticeAfterClose } from './useNoticeAfterClose.ts';
 
 const isAdminCategory = (category: string): boolean => (ADMIN_BLOG_CATEGORIES as readonly string[]).includes(category);
+
+/** A scheduled post's time as a datetime-local value (the admin's own time zone); '' otherwise. */
+function scheduledTime(post: AdminBlogPost | undefined): string {
+  if (!post?.publishedAt || new Date(post.publishedAt).getTime() <= Date.now()) return '';
+  const at = new Date(post.publishedAt);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
 
 /** Comma-separated tags as the trimmed array the API takes, empty entries dropped. */
 export const parseTags = (text: string): string[] =>
@@ -58,6 +65,8 @@ export function BlogPostDialog({
     category: post && isAdminCategory(post.category) ? post.category : '',
     tags: post?.tags.join(', ') ?? '',
     isPublished: post?.isPublished ?? true,
+    sendToSubscribers: post?.sendToSubscribers ?? true,
+    publishAt: scheduledTime(post),
   });
   const { values, setValues, errors, field } = form;
 
@@ -80,7 +89,12 @@ export function BlogPostDialog({
   });
 
   const submit = form.submitWith(
-    (fields) => blogPostInputSchema.safeParse({ ...fields, tags: parseTags(fields.tags) }),
+    (fields) =>
+      blogPostInputSchema.safeParse({
+        ...fields,
+        tags: parseTags(fields.tags),
+        publishAt: fields.publishAt ? new Date(fields.publishAt).toISOString() : null,
+      }),
     save.mutate,
   );
 
@@ -159,6 +173,26 @@ export function BlogPostDialog({
                 />
               }
               label={values.isPublished ? 'Published: visible on the blog' : 'Draft: hidden from the blog'}
+            />
+            <TextField
+              label="Publish at (optional)"
+              type="datetime-local"
+              {...field('publishAt')}
+              slotProps={{ inputLabel: { shrink: true } }}
+              helperText={errors.publishAt ?? 'A later time schedules the post: it appears (and is e-mailed) then.'}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={values.sendToSubscribers}
+                  onChange={(event) => setValues((v) => ({ ...v, sendToSubscribers: event.target.checked }))}
+                />
+              }
+              label={
+                values.sendToSubscribers
+                  ? 'E-mail it to newsletter subscribers when it is published'
+                  : 'Publish only: no e-mail to subscribers'
+              }
             />
           </Stack>
         </DialogContent>

@@ -1,4 +1,4 @@
-import type { AdminBlogPost } from '@coach/contracts';
+import type { AdminBlogPost, PostMailingStats } from '@coach/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -7,21 +7,45 @@ import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { formatLongDate } from '../../shared/dates.ts';
+import { formatDateTime, formatLongDate } from '../../shared/dates.ts';
 import { BlogPostDialog } from './BlogPostDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ADMIN_POSTS_KEY, refreshBlog } from './queries.ts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
+import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
+import { ADMIN_POSTS_KEY, postMailingKey, refreshBlog } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 
-/** Published or Draft, from isPublished. */
-function StatusChip({ published }: { published: boolean }) {
+/** Published, Scheduled (published, its time still to come, shown with it) or Draft. */
+function StatusChip({ post }: { post: AdminBlogPost }) {
+  if (post.isPublished && post.publishedAt && new Date(post.publishedAt).getTime() > Date.now()) {
+    return (
+      <Chip
+        size="small"
+        label={`Scheduled: ${formatDateTime(new Date(post.publishedAt))}`}
+        sx={{ bgcolor: '#FFF1D6', color: '#6B4A00' }}
+      />
+    );
+  }
+  const published = post.isPublished;
   return (
     <Chip
       size="small"
       label={published ? 'Published' : 'Draft'}
       sx={published ? { bgcolor: '#E3F1E5', color: '#1E5A2B' } : { bgcolor: 'grey.200', color: 'text.secondary' }}
     />
+  );
+}
+
+/** A post's newsletter e-mails: sent, failed and unsubscribes through them. */
+function NewsletterFigures({ postId }: { postId: string }) {
+  const stats = useQuery<PostMailingStats>({ queryKey: postMailingKey(postId) });
+  if (!stats.data) return null;
+  if (!stats.data.mailed) return <Box component="span" sx={{ color: 'text.secondary' }}>Not sent</Box>;
+  const { sent, failed, unsubscribed } = stats.data;
+  return (
+    <Box component="span" sx={{ fontSize: '0.85rem' }}>
+      {sent} sent · {failed} failed · {unsubscribed} unsubscribed
+    </Box>
   );
 }
 
@@ -40,14 +64,15 @@ const COLUMNS: readonly Column<AdminBlogPost>[] = [
     ),
   },
   { label: 'Category', render: (p) => p.category },
-  { label: 'Status', render: (p) => <StatusChip published={p.isPublished} /> },
+  { label: 'Status', render: (p) => <StatusChip post={p} /> },
   { label: 'Created', render: (p) => formatLongDate(p.createdAt) },
+  { label: 'Newsletter', render: (p) => <NewsletterFigures postId={p.id} /> },
 ];
 
 /** Blog posts: New Post, and view (new tab), edit and delete on every row. */
 export function BlogPostsTab() {
   const queryClient = useQueryClient();
-  const posts = useQuery<AdminBlogPost[]>({ queryKey: ADMIN_POSTS_KEY });
+  const { query: posts, list, search, setSearch } = usePagedList<AdminBlogPost>(ADMIN_POSTS_KEY[0]);
   // The dialog is remounted by key on every opening, so it starts from the chosen post or a blank form.
   const [editor, setEditor] = useState<{ key: number; open: boolean; post?: AdminBlogPost }>({ key: 0, open: false });
   const openEditor = (post?: AdminBlogPost) => setEditor((e) => ({ key: e.key + 1, open: true, post }));
@@ -71,6 +96,7 @@ export function BlogPostsTab() {
           New Post
         </Button>
       </Stack>
+      <ListSearch label="Search posts" value={search} onSearch={setSearch} />
       <QueryState
         query={posts}
         what="the blog posts"
@@ -111,6 +137,7 @@ export function BlogPostsTab() {
           />
         )}
       </QueryState>
+      <LoadMore list={list} />
       <BlogPostDialog
         key={editor.key}
         open={editor.open}

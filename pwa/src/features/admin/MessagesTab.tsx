@@ -2,6 +2,7 @@ import { CONTACT_SUBJECTS, type ContactMessage } from '@coach/contracts';
 import {
   Box,
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -11,11 +12,14 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { apiRequest, serverMessage } from '../../shared/api/client.ts';
+import { notify } from '../../shared/notices/store.ts';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
-import { dialogTitleSx } from './dialogTitleSx.ts';
+import { dialogTitleSx } from '../../shared/ui/dialogTitleSx.ts';
 import { MESSAGES_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 
@@ -24,25 +28,56 @@ export const subjectLabel = (subject: string): string =>
   CONTACT_SUBJECTS[subject as keyof typeof CONTACT_SUBJECTS] ?? subject;
 
 const COLUMNS: readonly Column<ContactMessage>[] = [
-  { label: 'Name', render: (m) => m.name },
+  {
+    label: 'Name',
+    render: (m) => (
+      <>
+        {m.name}
+        {!m.readAt && <Chip size="small" color="secondary" label="Unread" sx={{ ml: 1, fontWeight: 700 }} />}
+      </>
+    ),
+  },
   { label: 'Email', render: (m) => m.email },
   { label: 'Subject', render: (m) => subjectLabel(m.subject) },
   { label: 'Received', render: (m) => formatLongDate(m.createdAt) },
 ];
 
-/** Contact messages, newest first, each readable in a detail dialog. */
+/** Marks a message read or unread on the server, then refreshes the list and its unread count. */
+function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, read }: { message: ContactMessage; read: boolean }) =>
+      apiRequest('PATCH', `${MESSAGES_KEY[0]}/${encodeURIComponent(message.id)}`, { read }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }),
+    onError: (error) =>
+      notify({
+        title: 'Failed to update the message',
+        description: serverMessage(error) ?? 'Please try again',
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** Contact messages, newest first, unread ones in bold; opening one marks it read. */
 export function MessagesTab() {
-  const messages = useQuery<ContactMessage[]>({ queryKey: MESSAGES_KEY });
+  const { query: messages, list, search, setSearch } = usePagedList<ContactMessage>(MESSAGES_KEY[0]);
   const [detail, setDetail] = useState<{ message: ContactMessage | null; open: boolean }>({
     message: null,
     open: false,
   });
+  const markRead = useMarkRead();
+  const open = (message: ContactMessage) => {
+    setDetail({ message, open: true });
+    if (!message.readAt) markRead.mutate({ message, read: true });
+  };
+  const close = () => setDetail((d) => ({ ...d, open: false }));
 
   return (
     <>
       <Typography variant="h4" component="h2" sx={{ color: 'primary.dark', mb: 2.5 }}>
         Messages
       </Typography>
+      <ListSearch label="Search messages" value={search} onSearch={setSearch} />
       <QueryState
         query={messages}
         what="the messages"
@@ -55,11 +90,12 @@ export function MessagesTab() {
             columns={COLUMNS}
             rows={rows}
             rowKey={(m) => m.id}
+            emphasized={(m) => !m.readAt}
             actions={(m) => (
               <Button
                 size="small"
                 variant="outlined"
-                onClick={() => setDetail({ message: m, open: true })}
+                onClick={() => open(m)}
                 aria-label={`View message from ${m.name}`}
               >
                 View
@@ -68,10 +104,15 @@ export function MessagesTab() {
           />
         )}
       </QueryState>
+      <LoadMore list={list} />
       <MessageDialog
         message={detail.message}
         open={detail.open}
-        onClose={() => setDetail((d) => ({ ...d, open: false }))}
+        onClose={close}
+        onMarkUnread={(message) => {
+          markRead.mutate({ message, read: false });
+          close();
+        }}
       />
     </>
   );
@@ -81,10 +122,12 @@ function MessageDialog({
   message,
   open,
   onClose,
+  onMarkUnread,
 }: {
   message: ContactMessage | null;
   open: boolean;
   onClose: () => void;
+  onMarkUnread: (message: ContactMessage) => void;
 }) {
   const id = useId();
   const theme = useTheme();
@@ -137,6 +180,7 @@ function MessageDialog({
         >
           Reply by Email
         </Button>
+        <Button onClick={() => onMarkUnread(message)}>Mark as unread</Button>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

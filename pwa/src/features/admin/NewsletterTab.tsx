@@ -1,24 +1,83 @@
-import type { NewsletterSubscriber } from '@coach/contracts';
-import { Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import type { NewsletterSettings, NewsletterSubscriber, SubscriberState } from '@coach/contracts';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import { Button, Chip, FormControlLabel, Paper, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../shared/api/client.ts';
+import { notify } from '../../shared/notices/store.ts';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
-import { SUBSCRIBERS_KEY } from './queries.ts';
+import { NEWSLETTER_SETTINGS_KEY, SUBSCRIBERS_EXPORT_URL, SUBSCRIBERS_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+
+const STATE_CHIPS: Record<SubscriberState, { label: string; sx: object }> = {
+  pending: { label: 'Pending', sx: { bgcolor: '#FFF3DC', color: '#7A4B00' } },
+  confirmed: { label: 'Confirmed', sx: { bgcolor: '#E3F1E5', color: '#1E5A2B' } },
+  unsubscribed: { label: 'Unsubscribed', sx: { bgcolor: 'grey.200', color: 'text.secondary' } },
+};
 
 const COLUMNS: readonly Column<NewsletterSubscriber>[] = [
   { label: 'Email', render: (s) => s.email },
+  { label: 'State', render: (s) => <Chip size="small" {...STATE_CHIPS[s.state]} /> },
   { label: 'Subscribed', render: (s) => formatLongDate(s.subscribedAt) },
 ];
 
-/** Newsletter subscribers, newest first. */
+/** How the posts reach the subscribers: each when published, or one digest a week. */
+function DeliverySetting() {
+  const queryClient = useQueryClient();
+  const settings = useQuery<NewsletterSettings>({ queryKey: NEWSLETTER_SETTINGS_KEY });
+  const save = useMutation({
+    mutationFn: (delivery: NewsletterSettings['delivery']) =>
+      apiRequest('PUT', NEWSLETTER_SETTINGS_KEY[0], { delivery }),
+    onSuccess: () => {
+      notify({ title: 'Newsletter setting saved', description: 'Subscribers will receive posts this way from now on.' });
+      return queryClient.invalidateQueries({ queryKey: NEWSLETTER_SETTINGS_KEY });
+    },
+    onError: () =>
+      notify({ title: 'Setting not saved', description: 'Please try again.', variant: 'destructive' }),
+  });
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5, mb: 3, borderRadius: 3 }}>
+      <Typography id="newsletter-delivery" component="h3" sx={{ fontWeight: 700, color: 'primary.dark' }}>
+        Sending posts to subscribers
+      </Typography>
+      <RadioGroup
+        aria-labelledby="newsletter-delivery"
+        value={settings.data?.delivery ?? ''}
+        onChange={(_e, value) => save.mutate(value as NewsletterSettings['delivery'])}
+      >
+        <FormControlLabel
+          value="per-post"
+          disabled={!settings.data || save.isPending}
+          control={<Radio />}
+          label="Send each post to confirmed subscribers when it is published"
+        />
+        <FormControlLabel
+          value="weekly-digest"
+          disabled={!settings.data || save.isPending}
+          control={<Radio />}
+          label="Send one weekly digest of the week's posts instead"
+        />
+      </RadioGroup>
+    </Paper>
+  );
+}
+
+/** Newsletter: how posts are sent, and the subscribers (newest first) with their state. */
 export function NewsletterTab() {
-  const subscribers = useQuery<NewsletterSubscriber[]>({ queryKey: SUBSCRIBERS_KEY });
+  const { query: subscribers, list, search, setSearch } = usePagedList<NewsletterSubscriber>(SUBSCRIBERS_KEY[0]);
   return (
     <>
-      <Typography variant="h4" component="h2" sx={{ color: 'primary.dark', mb: 2.5 }}>
-        Newsletter
-      </Typography>
+      <Stack direction="row" sx={{ mb: 2.5, gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h4" component="h2" sx={{ color: 'primary.dark' }}>
+          Newsletter
+        </Typography>
+        <Button component="a" href={SUBSCRIBERS_EXPORT_URL} download variant="outlined" startIcon={<DownloadIcon />}>
+          Export CSV
+        </Button>
+      </Stack>
+      <DeliverySetting />
+      <ListSearch label="Search subscribers" value={search} onSearch={setSearch} />
       <QueryState
         query={subscribers}
         what="the subscribers"
@@ -29,6 +88,7 @@ export function NewsletterTab() {
           <ResponsiveTable label="Newsletter subscribers" columns={COLUMNS} rows={rows} rowKey={(s) => s.id} />
         )}
       </QueryState>
+      <LoadMore list={list} />
     </>
   );
 }

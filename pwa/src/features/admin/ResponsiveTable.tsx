@@ -28,13 +28,15 @@ interface Props<T> {
   rows: readonly T[];
   rowKey: (row: T) => string;
   actions?: (row: T) => ReactNode;
+  /** Rows shown in bold (an unread message). */
+  emphasized?: (row: T) => boolean;
 }
 
 /**
  * A table on wide screens; on a phone each row becomes a card of label/value pairs, so nothing
  * needs sideways scrolling at 390 px.
  */
-export function ResponsiveTable<T>({ label, columns, rows, rowKey, actions }: Props<T>) {
+export function ResponsiveTable<T>({ label, columns, rows, rowKey, actions, emphasized }: Props<T>) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
 
@@ -43,7 +45,13 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, actions }: Pr
       <Stack component="ul" spacing={2} aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {rows.map((row) => (
           <li key={rowKey(row)}>
-            <Card>
+            <Card
+              sx={
+                emphasized?.(row)
+                  ? { borderLeft: 4, borderColor: 'secondary.main', '& dd': { fontWeight: 700 } }
+                  : undefined
+              }
+            >
               <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>
                 <Box
                   component="dl"
@@ -88,7 +96,7 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, actions }: Pr
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={rowKey(row)} hover>
+            <TableRow key={rowKey(row)} hover sx={emphasized?.(row) ? { '& td': { fontWeight: 700 } } : undefined}>
               {columns.map((column) => (
                 <TableCell key={column.label} sx={{ overflowWrap: 'anywhere' }}>
                   {column.render(row)}

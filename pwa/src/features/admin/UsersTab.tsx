@@ -1,10 +1,11 @@
 import type { AdminUser } from '@coach/contracts';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
 import { USERS_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
@@ -26,10 +27,10 @@ const COLUMNS: readonly Column<AdminUser>[] = [
   { label: 'Joined', render: (u) => formatLongDate(u.createdAt) },
 ];
 
-/** Users: every account; delete on each row except admin rows. */
+/** Users: every account, newest first, searchable; delete on each row except admin rows. */
 export function UsersTab() {
   const queryClient = useQueryClient();
-  const users = useQuery<AdminUser[]>({ queryKey: USERS_KEY });
+  const { query: users, list, search, setSearch } = usePagedList<AdminUser>(USERS_KEY[0]);
   const remove = useConfirmedDelete<AdminUser>({
     path: (u) => `/api/admin/users/${encodeURIComponent(u.id)}`,
     successTitle: 'User deleted successfully',
@@ -42,6 +43,7 @@ export function UsersTab() {
       <Typography variant="h4" component="h2" sx={{ color: 'primary.dark', mb: 2.5 }}>
         Users
       </Typography>
+      <ListSearch label="Search users" value={search} onSearch={setSearch} />
       <QueryState
         query={users}
         what="the users"
@@ -66,6 +68,7 @@ export function UsersTab() {
           />
         )}
       </QueryState>
+      <LoadMore list={list} />
       <ConfirmDialog
         open={remove.open}
         title="Delete this user?"

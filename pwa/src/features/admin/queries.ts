@@ -4,7 +4,18 @@ import type { QueryClient } from '@tanstack/react-query';
 export const USERS_KEY = ['/api/admin/users'] as const;
 export const ADMIN_POSTS_KEY = ['/api/admin/blog-posts'] as const;
 export const MESSAGES_KEY = ['/api/contact-messages'] as const;
+/** The header of the messages list that counts the unread ones. */
+export const UNREAD_HEADER = 'x-unread-count';
 export const SUBSCRIBERS_KEY = ['/api/newsletter-subscribers'] as const;
+/** Every subscriber as a CSV file (downloaded, not read by a query). */
+export const SUBSCRIBERS_EXPORT_URL = '/api/newsletter-subscribers/export.csv';
+/** The Circle's moderation lists: what members reported, or everything recent. */
+export const MODERATION_KEY = ['/api/admin/community'] as const;
+export type ModerationView = 'reported' | 'recent';
+export const moderationKey = (view: ModerationView) => [`${MODERATION_KEY[0]}?view=${view}`] as const;
+export const NEWSLETTER_SETTINGS_KEY = ['/api/admin/newsletter/settings'] as const;
+/** A post's newsletter figures. */
+export const postMailingKey = (postId: string) => ['/api/admin/newsletter/posts', postId] as const;
 
 /** After a blog change: the admin table and every cached public blog read are refreshed. */
 export function refreshBlog(queryClient: QueryClient): Promise<void> {

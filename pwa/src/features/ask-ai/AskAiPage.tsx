@@ -10,6 +10,7 @@ import {
   Container,
   Grid,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -177,21 +178,18 @@ export default function AskAiPage() {
                 {POPULAR_QUESTIONS.map((q) => {
                   const asked = history.includes(q);
                   return (
-                    <ListItemButton
-                      key={q}
-                      onClick={() => void ask(q)}
-                      disabled={typing}
-                      sx={{ borderRadius: 3, mb: 0.5 }}
-                    >
-                      <ListItemIcon sx={{ minWidth: 32, color: asked ? 'success.main' : 'secondary.main' }}>
-                        {asked ? (
-                          <CheckIcon fontSize="small" titleAccess="Asked" />
-                        ) : (
-                          <AutoAwesomeIcon fontSize="small" aria-hidden />
-                        )}
-                      </ListItemIcon>
-                      <ListItemText primary={q} />
-                    </ListItemButton>
+                    <ListItem key={q} disablePadding sx={{ mb: 0.5 }}>
+                      <ListItemButton onClick={() => void ask(q)} disabled={typing} sx={{ borderRadius: 3 }}>
+                        <ListItemIcon sx={{ minWidth: 32, color: asked ? 'success.main' : 'secondary.main' }}>
+                          {asked ? (
+                            <CheckIcon fontSize="small" titleAccess="Asked" />
+                          ) : (
+                            <AutoAwesomeIcon fontSize="small" aria-hidden />
+                          )}
+                        </ListItemIcon>
+                        <ListItemText primary={q} />
+                      </ListItemButton>
+                    </ListItem>
                   );
                 })}
               </List>

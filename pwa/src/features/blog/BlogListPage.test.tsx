@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { BLOG_PAGE_SIZE } from '@coach/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { capture, samplePost, signIn } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -15,8 +16,42 @@ const posts = [
     category: 'Purpose',
     isGenerated: true,
     createdAt: '2025-01-15T08:00:00.000Z',
+    publishedAt: '2025-01-15T08:00:00.000Z',
   }),
 ];
+
+/**
+ * The list API over `all`: filtered by ?category= and ?q= (a word of the title), a page of
+ * BLOG_PAGE_SIZE after ?cursor=, and the next page named in a Link header. Records each URL.
+ */
+function listApi(all: Array<ReturnType<typeof samplePost>>) {
+  const urls: URL[] = [];
+  server.use(
+    http.get('/api/blog/posts', ({ request }) => {
+      const url = new URL(request.url);
+      urls.push(url);
+      const category = url.searchParams.get('category');
+      const q = url.searchParams.get('q')?.toLowerCase();
+      const cursor = url.searchParams.get('cursor');
+      const matching = all.filter(
+        (p) => (!category || p.category === category) && (!q || String(p.title).toLowerCase().includes(q)),
+      );
+      const start = cursor ? matching.findIndex((p) => p.id === cursor) + 1 : 0;
+      if (cursor && start === 0) return HttpResponse.json({ message: 'Unknown cursor' }, { status: 400 });
+      const page = matching.slice(start, start + BLOG_PAGE_SIZE);
+      const more = start + BLOG_PAGE_SIZE < matching.length;
+      const next = new URLSearchParams(url.searchParams);
+      next.set('cursor', page.at(-1)?.id ?? '');
+      return HttpResponse.json(page, more ? { headers: { Link: `</api/blog/posts?${next}>; rel="next"` } } : {});
+    }),
+  );
+  return urls;
+}
+
+const many = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    samplePost({ id: `p${i + 1}`, slug: `post-${i + 1}`, title: `Reflection number ${i + 1}` }),
+  );
 
 describe('blog list', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -40,9 +75,9 @@ describe('blog list', () => {
     expect(await screen.findByText('Unable to load blog posts. Please try again later.')).toBeInTheDocument();
   });
 
-  it('filters by category (All Posts by default); an empty category offers View All Posts', async () => {
-    server.use(http.get('/api/blog/posts', () => HttpResponse.json(posts)));
-    const { user } = renderWithApp(<BlogListPage />);
+  it('filters by category on the server (All Posts by default); an empty category offers View All Posts', async () => {
+    const urls = listApi(posts);
+    const { user } = renderWithApp(<BlogListPage />, { route: '/blog' });
     await screen.findByText('Walking the Path of Purpose');
     const filters = screen.getByRole('group', { name: 'Filter posts by category' });
     expect(
@@ -52,13 +87,64 @@ describe('blog list', () => {
     ).toEqual(['All Posts', 'Healing', 'Purpose', 'Spiritual Growth', 'Daily Wisdom', 'Transformation']);
     expect(within(filters).getByRole('button', { name: 'All Posts' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(filters).getByRole('button', { name: 'Purpose' }));
-    expect(screen.getByText('Walking the Path of Purpose')).toBeInTheDocument();
-    expect(screen.queryByText('Finding Stillness in a Busy World')).not.toBeInTheDocument();
+    expect(await screen.findByText('Walking the Path of Purpose')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Finding Stillness in a Busy World')).not.toBeInTheDocument());
+    expect(urls.at(-1)?.searchParams.get('category')).toBe('Purpose');
+    expect(screen.getByTestId('location')).toHaveTextContent('/blog?category=Purpose');
     await user.click(within(filters).getByRole('button', { name: 'Daily Wisdom' }));
-    expect(screen.getByText('No posts found in this category.')).toBeInTheDocument();
+    expect(await screen.findByText('No posts found in this category.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View All Posts' }));
-    expect(screen.getByText('Finding Stillness in a Busy World')).toBeInTheDocument();
+    expect(await screen.findByText('Finding Stillness in a Busy World')).toBeInTheDocument();
     expect(within(filters).getByRole('button', { name: 'All Posts' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows the newest page with "More posts", a link to the next page that adds its posts below', async () => {
+    const urls = listApi(many(BLOG_PAGE_SIZE + 3));
+    const { user } = renderWithApp(<BlogListPage />, { route: '/blog' });
+    await screen.findByText('Reflection number 1');
+    expect(screen.getAllByRole('article')).toHaveLength(BLOG_PAGE_SIZE);
+    const more = screen.getByRole('link', { name: 'More posts' });
+    // Without the scripts the link opens the next page (rendered by the gateway) on its own.
+    expect(more).toHaveAttribute('href', `/blog?page=p${BLOG_PAGE_SIZE}`);
+    await user.click(more);
+    expect(await screen.findByText(`Reflection number ${BLOG_PAGE_SIZE + 3}`)).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(BLOG_PAGE_SIZE + 3);
+    expect(screen.queryByRole('link', { name: 'More posts' })).not.toBeInTheDocument();
+    expect(urls.at(-1)?.searchParams.get('cursor')).toBe(`p${BLOG_PAGE_SIZE}`);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/blog$/);
+  });
+
+  it('opens a later page from its own address, with a way back to the newest posts', async () => {
+    const urls = listApi(many(BLOG_PAGE_SIZE + 3));
+    renderWithApp(<BlogListPage />, { route: `/blog?page=p${BLOG_PAGE_SIZE}` });
+    expect(await screen.findByText(`Reflection number ${BLOG_PAGE_SIZE + 1}`)).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(urls[0]?.searchParams.get('cursor')).toBe(`p${BLOG_PAGE_SIZE}`);
+    expect(screen.getByRole('link', { name: 'Newest posts' })).toHaveAttribute('href', '/blog');
+  });
+
+  it('says a page that no longer exists is gone, with a link to the newest posts', async () => {
+    listApi(many(3));
+    renderWithApp(<BlogListPage />, { route: '/blog?page=gone' });
+    expect(await screen.findByText('This page of posts is no longer available.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the newest posts' })).toHaveAttribute('href', '/blog');
+  });
+
+  it('searches every post on the server from the search box', async () => {
+    const urls = listApi([...many(BLOG_PAGE_SIZE + 3), ...posts]);
+    const { user } = renderWithApp(<BlogListPage />, { route: '/blog' });
+    await screen.findByText('Reflection number 1');
+    const search = screen.getByRole('search');
+    await user.type(within(search).getByRole('searchbox', { name: 'Search posts' }), 'path of purpose');
+    await user.click(within(search).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Walking the Path of Purpose')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(urls.at(-1)?.searchParams.get('q')).toBe('path of purpose');
+    expect(screen.getByTestId('location')).toHaveTextContent('/blog?q=path+of+purpose');
+    await user.clear(within(search).getByRole('searchbox', { name: 'Search posts' }));
+    await user.type(within(search).getByRole('searchbox', { name: 'Search posts' }), 'nothing like it');
+    await user.click(within(search).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No posts found for “nothing like it”.')).toBeInTheDocument();
   });
 
   it('falls back to the default image when a card image fails to load', async () => {

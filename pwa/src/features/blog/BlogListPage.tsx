@@ -1,4 +1,4 @@
-import { BLOG_FILTER_CATEGORIES, type BlogPost } from '@coach/contracts';
+import { BLOG_FILTER_CATEGORIES, type BlogPostSummary } from '@coach/contracts';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import {
@@ -15,28 +15,40 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, Suspense, useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { memo, Suspense, useMemo, type MouseEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/api/auth.ts';
-import { apiRequest } from '../../shared/api/client.ts';
+import { ApiRequestError, apiRequest } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
 import { isNetworkError } from '../../shared/pwa/submit.ts';
+import { formatMonth } from '../../shared/dates.ts';
 import { LongDate } from '../../shared/ui/LongDate.tsx';
+import { SearchForm } from '../../shared/ui/SearchForm.tsx';
 import { PageHero, Section } from '../../shared/ui/Section.tsx';
+import {
+  BLOG_POSTS_KEY,
+  blogAddress,
+  blogListKey,
+  fetchBlogPage,
+  firstPageUrl,
+  nextBlogAddress,
+  viewOf,
+  type BlogListPage,
+  type BlogListView,
+} from './blogList.ts';
 import { DEFAULT_POST_IMAGE } from './format.ts';
 import { NewsletterSection } from './NewsletterSection.tsx';
 import { PostImage } from './PostImage.tsx';
 
-export const BLOG_POSTS_KEY = ['/api/blog/posts'] as const;
 const ALL = 'All Posts';
 const FILTERS = [ALL, ...BLOG_FILTER_CATEGORIES] as const;
 /** Skeleton cards shown while the posts load. */
 export const SKELETON_CARDS = 6;
 
-const PostCard = memo(function PostCard({ post, first }: { post: BlogPost; first: boolean }) {
+const PostCard = memo(function PostCard({ post, first }: { post: BlogPostSummary; first: boolean }) {
   return (
     <Card
       component="article"
@@ -79,7 +91,7 @@ const PostCard = memo(function PostCard({ post, first }: { post: BlogPost; first
           </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 2, color: 'text.secondary', fontSize: '0.875rem' }}>
             <span>
-              <LongDate value={post.createdAt} />
+              <LongDate value={post.publishedAt} />
             </span>
             <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
               <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />
@@ -156,7 +168,7 @@ const CategoryFilter = memo(function CategoryFilter({
     <Box
       role="group"
       aria-label="Filter posts by category"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', mb: 5 }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', mb: 3 }}
     >
       {FILTERS.map((f) => (
         <Button
@@ -174,7 +186,22 @@ const CategoryFilter = memo(function CategoryFilter({
   );
 });
 
-const PostGrid = memo(function PostGrid({ posts }: { posts: BlogPost[] }) {
+/** The search box: a plain GET form too, so it works before (or without) the scripts. */
+function SearchBox({ view, onSearch }: { view: BlogListView; onSearch: (q: string) => void }) {
+  return (
+    <SearchForm
+      label="Search posts"
+      value={view.q ?? ''}
+      onSearch={onSearch}
+      action="/blog"
+      sx={{ justifyContent: 'center', mb: 5, maxWidth: 560, mx: 'auto' }}
+    >
+      {view.category && <input type="hidden" name="category" value={view.category} />}
+    </SearchForm>
+  );
+}
+
+const PostGrid = memo(function PostGrid({ posts }: { posts: BlogPostSummary[] }) {
   return (
     <Grid container spacing={3}>
       {posts.map((post, i) => (
@@ -189,23 +216,55 @@ const PostGrid = memo(function PostGrid({ posts }: { posts: BlogPost[] }) {
   );
 });
 
+/** What the list is narrowed to, with the way back to every post. */
+function ViewNotes({ view }: { view: BlogListView }) {
+  if (!view.month && !view.page) return null;
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', alignItems: 'center', mb: 3, flexWrap: 'wrap' }}>
+      {view.month && (
+        <Typography component="h2" variant="h5" sx={{ color: 'primary.dark' }}>
+          Posts from {formatMonth(view.month)}
+        </Typography>
+      )}
+      <Button component={RouterLink} to={blogAddress(view.month ? {} : { category: view.category, q: view.q })}>
+        {view.month ? 'All posts' : 'Newest posts'}
+      </Button>
+    </Stack>
+  );
+}
+
 /**
- * The filters and the cards. The query's updates (the cache restored, a refetch) re-render this
- * part only, and the memoised grid only when the visible posts themselves change.
+ * The filters, the search and the cards, a page at a time. The address says what is shown
+ * (/blog?category=&q=&month=&page=), so every page has its own address; "More posts" links to the
+ * next one, and with the scripts running adds its posts below instead. The query's updates re-render
+ * this part only, and the memoised grid only when the posts shown change.
  */
 function BlogPosts() {
-  const [category, setCategory] = useState<string>(ALL);
-  const posts = useQuery<BlogPost[]>({ queryKey: BLOG_POSTS_KEY, retry: false });
-  const visible = useMemo(
-    () => (posts.data ?? []).filter((p) => category === ALL || p.category === category),
-    [posts.data, category],
-  );
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const view = useMemo(() => viewOf(search), [search]);
+  const list = useInfiniteQuery({
+    queryKey: blogListKey(view),
+    queryFn: ({ pageParam, signal }) => fetchBlogPage(pageParam, signal),
+    initialPageParam: firstPageUrl(view),
+    getNextPageParam: (last: BlogListPage) => last.next,
+    retry: false,
+  });
+  const posts = useMemo(() => list.data?.pages.flatMap((page) => page.posts) ?? [], [list.data]);
+  const lastPage = list.data?.pages.at(-1);
+  const more = lastPage ? nextBlogAddress(view, lastPage.next) : null;
+  const show = (next: BlogListView) => void navigate(blogAddress(next));
 
   return (
     <>
-      <CategoryFilter category={category} onChange={setCategory} />
-      <LastUpdated at={posts.dataUpdatedAt} />
-      {posts.isPending ? (
+      <CategoryFilter
+        category={view.category ?? ALL}
+        onChange={(category) => show({ q: view.q, month: view.month, category: category === ALL ? undefined : category })}
+      />
+      <SearchBox view={view} onSearch={(q) => show({ category: view.category, q: q || undefined })} />
+      <ViewNotes view={view} />
+      <LastUpdated at={list.dataUpdatedAt} />
+      {list.isPending ? (
         <Grid container spacing={3} aria-busy="true" aria-label="Loading posts">
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
             <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
@@ -213,30 +272,74 @@ function BlogPosts() {
             </Grid>
           ))}
         </Grid>
-      ) : !posts.data && isNetworkError(posts.error) ? (
+      ) : !list.data && isNetworkError(list.error) ? (
         <Alert severity="info" sx={{ maxWidth: 560, mx: 'auto' }}>
           You are offline — the blog has not been saved for offline reading yet.
         </Alert>
-      ) : !posts.data ? (
+      ) : !list.data && list.error instanceof ApiRequestError && list.error.status === 400 ? (
+        <Box sx={{ textAlign: 'center', py: 6 }}>
+          <Typography sx={{ fontSize: '1.15rem', mb: 3 }}>This page of posts is no longer available.</Typography>
+          <Button variant="contained" component={RouterLink} to="/blog">
+            View the newest posts
+          </Button>
+        </Box>
+      ) : !list.data ? (
         <Alert severity="error" sx={{ maxWidth: 560, mx: 'auto' }}>
           Unable to load blog posts. Please try again later.
         </Alert>
-      ) : visible.length === 0 ? (
+      ) : posts.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 6 }}>
-          <Typography sx={{ fontSize: '1.15rem', mb: 3 }}>No posts found in this category.</Typography>
-          <Button variant="contained" onClick={() => setCategory(ALL)}>
+          <Typography sx={{ fontSize: '1.15rem', mb: 3 }}>
+            {view.q ? `No posts found for “${view.q}”.` : 'No posts found in this category.'}
+          </Typography>
+          <Button variant="contained" onClick={() => show({})}>
             View All Posts
           </Button>
         </Box>
       ) : (
-        <PostGrid posts={visible} />
+        <>
+          <PostGrid posts={posts} />
+          {more && (
+            <Box sx={{ textAlign: 'center', mt: 5 }}>
+              <Button
+                component={RouterLink}
+                to={more}
+                rel="next"
+                variant="outlined"
+                size="large"
+                disabled={list.isFetchingNextPage}
+                onClick={(e: MouseEvent) => {
+                  e.preventDefault();
+                  void list.fetchNextPage();
+                }}
+                startIcon={list.isFetchingNextPage ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+              >
+                {list.isFetchingNextPage ? 'Loading...' : 'More posts'}
+              </Button>
+              {list.isFetchNextPageError && (
+                <Typography role="alert" color="error" sx={{ mt: 2 }}>
+                  {isNetworkError(list.error)
+                    ? 'You are offline — more posts will load once you are back online.'
+                    : 'Unable to load more posts. Please try again.'}
+                </Typography>
+              )}
+            </Box>
+          )}
+          <Box sx={{ textAlign: 'center', mt: 4 }}>
+            <Button component={RouterLink} to="/blog/archive" variant="text">
+              Browse the archive by month
+            </Button>
+          </Box>
+        </>
       )}
     </>
   );
 }
 
 export default function BlogListPage() {
-  usePageTitle('Spiritual Insights Blog');
+  usePageTitle('Spiritual Insights Blog', {
+    description: 'Reflections, practices and gentle wisdom for every step of your journey.',
+  });
   return (
     <>
       <PageHero

@@ -1,4 +1,4 @@
-import type { BlogPost } from '@coach/contracts';
+import type { BlogPost, BlogPostPage as PostAnswer } from '@coach/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -6,6 +6,8 @@ import ShareIcon from '@mui/icons-material/Share';
 import { Box, Button, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
+import { blogPostingStructuredData } from '../../shared/head/pageHead.ts';
+import { ApiRequestError } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
@@ -53,11 +55,26 @@ function BackToBlog() {
 
 export default function BlogPostPage() {
   const { slug } = useParams();
-  const post = useQuery<BlogPost>({ queryKey: blogPostKey(slug ?? ''), enabled: Boolean(slug), retry: false });
-  // Cached data wins over a failed refresh; without any, an offline miss is not a 'Not Found'.
+  const post = useQuery<PostAnswer>({ queryKey: blogPostKey(slug ?? ''), enabled: Boolean(slug), retry: false });
+  // Cached data wins over a failed refresh, unless the server says the post is gone; without
+  // any, an offline miss is not a 'Not Found'.
+  const removed = post.error instanceof ApiRequestError && post.error.status === 404;
+  const found = removed ? undefined : post.data;
   const offlineMiss = post.isError && !post.data && isNetworkError(post.error);
   usePageTitle(
-    post.data ? post.data.title : offlineMiss ? 'You are offline' : post.isError ? 'Post Not Found' : undefined,
+    found
+      ? found.metaTitle || found.title
+      : offlineMiss
+        ? 'You are offline'
+        : post.isError
+          ? 'Post Not Found'
+          : undefined,
+    found && {
+      description: found.metaDescription || found.excerpt,
+      image: found.imageUrl,
+      type: 'article',
+      structuredData: [blogPostingStructuredData(found)],
+    },
   );
 
   if (post.isPending) {
@@ -70,7 +87,7 @@ export default function BlogPostPage() {
 
   if (offlineMiss) return <OfflinePostNotSaved />;
 
-  if (!post.data) {
+  if (!found) {
     return (
       <Container maxWidth="sm" sx={{ py: { xs: 10, md: 14 }, textAlign: 'center' }}>
         <Typography variant="h2" component="h1" sx={{ color: 'primary.dark' }} gutterBottom>
@@ -84,7 +101,7 @@ export default function BlogPostPage() {
     );
   }
 
-  const p = post.data;
+  const p = found;
   return (
     <Box component="article" aria-labelledby="post-title">
       <Container maxWidth="md" sx={{ pt: { xs: 3, md: 5 } }}>
@@ -103,8 +120,8 @@ export default function BlogPostPage() {
           sx={{ mt: 4, alignItems: 'center', flexWrap: 'wrap', rowGap: 1, color: 'text.secondary' }}
         >
           <Chip label={p.category} size="small" sx={{ bgcolor: '#EFE4F3', color: 'primary.dark' }} />
-          <Typography component="time" dateTime={p.createdAt} variant="body2">
-            <LongDate value={p.createdAt} />
+          <Typography component="time" dateTime={p.publishedAt} variant="body2">
+            <LongDate value={p.publishedAt} />
           </Typography>
           <Typography variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
             <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />

@@ -1,6 +1,7 @@
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import { Fab } from '@mui/material';
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { FLOATING_CONTROL } from '../../shared/layout/floatingControls.ts';
 import { useChat } from './store.ts';
 
 // The chat (dialog, text field) is fetched when first opened, keeping the home route lean.
@@ -21,7 +22,13 @@ export function ChatWidget() {
         color="primary"
         aria-label="Open spiritual guidance chat"
         onClick={openChat}
-        sx={{ position: 'fixed', right: { xs: 16, md: 24 }, bottom: { xs: 84, md: 96 }, zIndex: 1200 }}
+        className={FLOATING_CONTROL}
+        sx={{
+          position: 'fixed',
+          right: { xs: 84, md: 96 },
+          bottom: { xs: 16, md: 24 },
+          zIndex: (t) => t.zIndex.speedDial,
+        }}
       >
         <ChatIcon />
       </Fab>

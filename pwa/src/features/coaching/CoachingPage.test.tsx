@@ -35,10 +35,7 @@ describe('coaching page', () => {
       site.bookingUrl,
     );
     expect(screen.getByRole('link', { name: /^Learn More/ })).toHaveAttribute('href', '/about');
-    expect(screen.getByRole('link', { name: 'Schedule Free Consultation' })).toHaveAttribute(
-      'href',
-      site.bookingUrl,
-    );
+    expect(screen.getByRole('link', { name: 'Schedule Free Consultation' })).toHaveAttribute('href', site.bookingUrl);
     expect(screen.getByRole('button', { name: 'Download Free Guide' })).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { Box, Button, Card, CardActions, CardContent, Chip, Grid, Stack, Typogra
 import { useState } from 'react';
 import { site } from '../../shared/config/site.ts';
 import { notify } from '../../shared/notices/store.ts';
+import { coachStructuredData } from '../../shared/head/pageHead.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { PageHero, Section, SectionHeading } from '../../shared/ui/Section.tsx';
@@ -12,7 +13,10 @@ import { ProgramDialog } from './ProgramDialog.tsx';
 import { PROGRAMS, type Program } from './programs.ts';
 
 export default function CoachingPage() {
-  usePageTitle('Coaching Programs');
+  usePageTitle('Coaching Programs', {
+    description: `Coaching programs with ${site.name}: one-to-one sessions, group journeys and retreats. Book a free clarity call.`,
+    structuredData: coachStructuredData(),
+  });
   const [selected, setSelected] = useState<Program | null>(null);
 
   return (

@@ -9,8 +9,25 @@ import CommunityPage from './CommunityPage.tsx';
 
 const PROMPT = 'What are you ready to release this week?';
 const POSTS: CommunityPost[] = [
-  { id: 'p2', userId: 7, content: 'Letting go of old stories.', prompt: PROMPT, createdAt: '2025-03-02T09:00:00.000Z' },
-  { id: 'p1', userId: 12, content: 'Grateful for this circle.', createdAt: '2025-03-01T09:00:00.000Z' },
+  {
+    id: 'p2',
+    userId: 7,
+    content: 'Letting go of old stories.',
+    prompt: PROMPT,
+    createdAt: '2025-03-02T09:00:00.000Z',
+    likeCount: 0,
+    likedByMe: false,
+    replyCount: 0,
+  },
+  {
+    id: 'p1',
+    userId: 12,
+    content: 'Grateful for this circle.',
+    createdAt: '2025-03-01T09:00:00.000Z',
+    likeCount: 2,
+    likedByMe: false,
+    replyCount: 1,
+  },
 ];
 
 /** A signed-in member with a feed the server keeps; posts sent are recorded. */
@@ -24,7 +41,15 @@ function circle({ posts = POSTS }: { posts?: CommunityPost[] } = {}) {
     http.post('/api/community/posts', async ({ request }) => {
       const body = (await request.json()) as { content: string; prompt?: string };
       sent.push(body);
-      const post = { id: `n${sent.length}`, userId: 7, createdAt: '2025-03-03T09:00:00.000Z', ...body };
+      const post = {
+        id: `n${sent.length}`,
+        userId: 7,
+        createdAt: '2025-03-03T09:00:00.000Z',
+        likeCount: 0,
+        likedByMe: false,
+        replyCount: 0,
+        ...body,
+      };
       feed.unshift(post);
       return HttpResponse.json(post, { status: 201 });
     }),
@@ -77,26 +102,131 @@ describe('CommunityPage for a member', () => {
     expect(await within(weekly).findByText(PROMPT)).toBeInTheDocument();
   });
 
-  it('shows each post with its author number, reflection badge, date, content and inert Like/Reply', async () => {
+  it('shows each post with its author number, reflection badge, date, content, likes and replies', async () => {
     circle();
-    const { user } = render();
+    render();
     const reflection = await screen.findByRole('article', { name: 'Community Member #7' });
     expect(within(reflection).getByText('Weekly Reflection')).toBeInTheDocument();
     expect(within(reflection).getByText(PROMPT)).toBeInTheDocument();
     expect(within(reflection).getByText('March 2, 2025')).toBeInTheDocument();
     expect(within(reflection).getByText('Letting go of old stories.')).toBeInTheDocument();
-
     expect(within(reflection).getByText('You')).toBeInTheDocument();
+    expect(within(reflection).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
 
     const plain = screen.getByRole('article', { name: 'Community Member #12' });
     expect(within(plain).queryByText('You')).not.toBeInTheDocument();
     expect(within(plain).queryByText('Weekly Reflection')).not.toBeInTheDocument();
-    const like = within(plain).getByRole('button', { name: 'Like' });
-    const reply = within(plain).getByRole('button', { name: 'Reply' });
-    expect(like).toHaveAttribute('aria-disabled', 'true');
-    expect(reply).toHaveAttribute('aria-disabled', 'true');
-    await user.hover(like);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Coming soon');
+    expect(within(plain).getByRole('button', { name: 'Like 2 likes' })).toBeInTheDocument();
+    expect(within(plain).getByRole('button', { name: 'Reply 1 reply' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('likes a post at once and keeps the count the server answers; a second press unlikes it', async () => {
+    circle();
+    const calls: string[] = [];
+    server.use(
+      http.put(
+        '/api/community/posts/p1/like',
+        () => (calls.push('like'), HttpResponse.json({ likedByMe: true, likeCount: 5 })),
+      ),
+      http.delete(
+        '/api/community/posts/p1/like',
+        () => (calls.push('unlike'), HttpResponse.json({ likedByMe: false, likeCount: 4 })),
+      ),
+    );
+    const { user } = render();
+    const post = await screen.findByRole('article', { name: 'Community Member #12' });
+    await user.click(within(post).getByRole('button', { name: 'Like 2 likes' }));
+    const liked = await within(post).findByRole('button', { name: 'Like 5 likes' });
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    await user.click(liked);
+    expect(await within(post).findByRole('button', { name: 'Like 4 likes' })).toHaveAttribute('aria-pressed', 'false');
+    expect(calls).toEqual(['like', 'unlike']);
+  });
+
+  it('takes a like back and says so when the server refuses it', async () => {
+    circle();
+    failWith('put', '/api/community/posts/p1/like', 500, 'Something went wrong on our side. Please try again.');
+    const { user } = render();
+    const post = await screen.findByRole('article', { name: 'Community Member #12' });
+    await user.click(within(post).getByRole('button', { name: 'Like 2 likes' }));
+    expect(await screen.findByText('Could not save your like')).toBeInTheDocument();
+    expect(within(post).getByRole('button', { name: 'Like 2 likes' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('opens the thread under a post and sends a reply', async () => {
+    circle();
+    const thread = [{ id: 'r1', postId: 'p1', userId: 3, content: 'Me too.', createdAt: '2025-03-01T10:00:00.000Z' }];
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/community/posts/p1/replies', () => HttpResponse.json(thread)),
+      http.post('/api/community/posts/p1/replies', async ({ request }) => {
+        const body = (await request.json()) as { content: string };
+        sent.push(body);
+        const reply = {
+          id: `r${thread.length + 1}`,
+          postId: 'p1',
+          userId: 7,
+          createdAt: '2025-03-04T10:00:00.000Z',
+          ...body,
+        };
+        thread.push(reply);
+        return HttpResponse.json(reply, { status: 201 });
+      }),
+    );
+    const { user } = render();
+    const post = await screen.findByRole('article', { name: 'Community Member #12' });
+    const toggle = within(post).getByRole('button', { name: 'Reply 1 reply' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const replies = await within(post).findByRole('list', { name: 'Replies' });
+    expect(within(replies).getByText('Me too.')).toBeInTheDocument();
+    expect(within(replies).getByText('Community Member #3')).toBeInTheDocument();
+
+    const send = within(post).getByRole('button', { name: 'Send reply' });
+    expect(send).toBeDisabled();
+    await user.type(within(post).getByRole('textbox', { name: 'Your reply' }), '  Thank you for this.  ');
+    await user.click(send);
+    expect(await within(replies).findByText('Thank you for this.')).toBeInTheDocument();
+    expect(sent).toEqual([{ content: 'Thank you for this.' }]);
+    expect(within(post).getByRole('textbox', { name: 'Your reply' })).toHaveValue('');
+  });
+
+  it('lets a member delete their own post after confirming, and report another with a reason', async () => {
+    circle();
+    const deleted: string[] = [];
+    const reports: unknown[] = [];
+    server.use(
+      http.delete(
+        '/api/community/posts/:id',
+        ({ params }) => (deleted.push(String(params.id)), HttpResponse.json({ ok: true, message: 'Post deleted' })),
+      ),
+      http.post('/api/community/posts/:id/report', async ({ params, request }) => {
+        reports.push({ id: params.id, ...((await request.json()) as object) });
+        return HttpResponse.json({ ok: true, message: 'Thank you. The coach will look at it.' }, { status: 202 });
+      }),
+    );
+    const { user } = render();
+    const mine = await screen.findByRole('article', { name: 'Community Member #7' });
+    await user.click(within(mine).getByRole('button', { name: "More actions for Community Member #7's post" }));
+    expect(screen.queryByRole('menuitem', { name: 'Report post' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Delete post' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Post deleted')).toBeInTheDocument();
+    expect(deleted).toEqual(['p2']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const other = screen.getByRole('article', { name: 'Community Member #12' });
+    await user.click(within(other).getByRole('button', { name: "More actions for Community Member #12's post" }));
+    expect(screen.queryByRole('menuitem', { name: 'Delete post' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Report post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
+    const report = within(dialog).getByRole('button', { name: 'Report' });
+    expect(report).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam or advertising' }));
+    await user.click(report);
+    expect(await screen.findByText('Thank you for telling us')).toBeInTheDocument();
+    expect(reports).toEqual([{ id: 'p1', reason: 'spam' }]);
   });
 
   it('says "Start the Conversation" when the feed is empty', async () => {

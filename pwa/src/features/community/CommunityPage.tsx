@@ -288,7 +288,7 @@ function Feed({ posts, userId }: { posts: UseQueryResult<CommunityPost[]>; userI
     <Stack component="ul" spacing={2.5} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Community posts">
       {posts.data.map((post) => (
         <li key={post.id}>
-          <PostCard post={post} mine={String(post.userId) === userId} />
+          <PostCard post={post} userId={userId} />
         </li>
       ))}
     </Stack>

@@ -1,43 +1,88 @@
-import type { CommunityPost } from '@coach/contracts';
+import type { CommunityPost, LikeState } from '@coach/contracts';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import SpaIcon from '@mui/icons-material/Spa';
-import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest, serverMessage } from '../../shared/api/client.ts';
+import { notify } from '../../shared/notices/store.ts';
+import { visuallyHidden } from '../../shared/ui/visuallyHidden.ts';
 import { palette } from '../../shared/theme.ts';
 import { formatLongDate } from '../../shared/dates.ts';
+import { ItemActions } from './ItemActions.tsx';
+import { POSTS_KEY } from './queries.ts';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
+import { memberLabel, Thread } from './Thread.tsx';
 
-/**
- * Like and Reply are not open yet and do nothing: focusable, announced as unavailable, and a
- * tooltip says so.
- */
-function InertAction({ label, icon }: { label: string; icon: ReactNode }) {
+/** Like: once per member, shown at once and set right by the server's count. */
+function LikeButton({ post }: { post: CommunityPost }) {
+  const queryClient = useQueryClient();
+  const like = useMutation({
+    mutationFn: async (liked: boolean) => {
+      const res = await apiRequest(liked ? 'PUT' : 'DELETE', `/api/community/posts/${post.id}/like`);
+      return (await res.json()) as LikeState;
+    },
+    onMutate: (liked) => {
+      const before = queryClient.getQueryData<CommunityPost[]>(POSTS_KEY);
+      const change = { likedByMe: liked, likeCount: post.likeCount + (liked ? 1 : -1) };
+      queryClient.setQueryData<CommunityPost[]>(POSTS_KEY, (posts) =>
+        posts?.map((p) => (p.id === post.id ? { ...p, ...change } : p)),
+      );
+      return { before };
+    },
+    onSuccess: (state) =>
+      queryClient.setQueryData<CommunityPost[]>(POSTS_KEY, (posts) =>
+        posts?.map((p) => (p.id === post.id ? { ...p, ...state } : p)),
+      ),
+    onError: (error, _liked, context) => {
+      queryClient.setQueryData(POSTS_KEY, context?.before);
+      notify({
+        title: 'Could not save your like',
+        description: serverMessage(error) ?? 'Please try again',
+        variant: 'destructive',
+      });
+    },
+  });
   return (
-    <Tooltip title="Coming soon" describeChild>
-      <Button
-        size="small"
-        startIcon={icon}
-        aria-disabled="true"
-        onClick={(event) => event.preventDefault()}
-        sx={{
-          color: 'text.secondary',
-          minHeight: 40,
-          px: 1.5,
-          cursor: 'default',
-          '&:hover': { bgcolor: 'transparent' },
-        }}
-      >
-        {label}
-      </Button>
-    </Tooltip>
+    <Button
+      size="small"
+      startIcon={post.likedByMe ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+      aria-pressed={post.likedByMe}
+      onClick={() => like.mutate(!post.likedByMe)}
+      sx={actionSx(post.likedByMe)}
+    >
+      Like
+      <Count value={post.likeCount} label={post.likeCount === 1 ? 'like' : 'likes'} />
+    </Button>
   );
 }
 
-/** One post of the feed: author, optional Weekly Reflection badge with its prompt, date, text. */
-export function PostCard({ post, mine }: { post: CommunityPost; mine: boolean }) {
+const actionSx = (active: boolean) => ({ color: active ? 'secondary.dark' : 'text.secondary', minHeight: 40, px: 1.5 });
+
+function Count({ value, label }: { value: number; label: string }) {
+  if (value === 0) return null;
+  return (
+    <Box component="span" sx={{ ml: 0.75, fontWeight: 700 }}>
+      {value}
+      <Box component="span" sx={visuallyHidden}>
+        {` ${label}`}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * One post of the feed: author, optional Weekly Reflection badge with its prompt, date, text;
+ * Like, Reply (its thread opens under the post) and the delete-or-report menu.
+ */
+export function PostCard({ post, userId }: { post: CommunityPost; userId: string }) {
+  const mine = String(post.userId) === userId;
   const headingId = `post-${post.id}-author`;
+  const threadId = `post-${post.id}-thread`;
+  const [threadOpen, setThreadOpen] = useState(false);
   return (
     <Card component="article" aria-labelledby={headingId}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -48,7 +93,7 @@ export function PostCard({ post, mine }: { post: CommunityPost; mine: boolean })
           <Box sx={{ minWidth: 0 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography id={headingId} component="h3" sx={{ fontWeight: 700, color: 'primary.dark' }}>
-                Community Member #{post.userId}
+                {memberLabel(post.userId)}
               </Typography>
               {mine && (
                 <Chip size="small" label="You" sx={{ bgcolor: alpha(palette.plum, 0.1), color: 'primary.dark' }} />
@@ -61,10 +106,27 @@ export function PostCard({ post, mine }: { post: CommunityPost; mine: boolean })
         </Stack>
         {post.prompt && <ReflectionPrompt prompt={post.prompt} />}
         <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{post.content}</Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, pt: 1.5, borderTop: '1px solid', borderColor: 'divider' }}>
-          <InertAction label="Like" icon={<FavoriteBorderIcon />} />
-          <InertAction label="Reply" icon={<ChatBubbleOutlineIcon />} />
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ mt: 2, pt: 1.5, borderTop: '1px solid', borderColor: 'divider', alignItems: 'center' }}
+        >
+          <LikeButton post={post} />
+          <Button
+            size="small"
+            startIcon={<ChatBubbleOutlineIcon />}
+            aria-expanded={threadOpen}
+            aria-controls={threadId}
+            onClick={() => setThreadOpen((open) => !open)}
+            sx={actionSx(threadOpen)}
+          >
+            Reply
+            <Count value={post.replyCount} label={post.replyCount === 1 ? 'reply' : 'replies'} />
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          <ItemActions kind="post" id={post.id} mine={mine} author={memberLabel(post.userId)} />
         </Stack>
+        {threadOpen && <Thread id={threadId} postId={post.id} userId={userId} />}
       </CardContent>
     </Card>
   );

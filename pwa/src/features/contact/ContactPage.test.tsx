@@ -9,8 +9,16 @@ import ContactPage from './ContactPage.tsx';
 
 // Where no service worker controls the page, the form keeps an offline message itself.
 const enqueued = vi.hoisted(() => [] as unknown[]);
+const outages = vi.hoisted(() => [] as unknown[]);
+const replays = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../shared/pwa/pageOutbox.ts', () => ({
-  pageOutbox: () => ({ enqueue: async (entry: unknown) => void enqueued.push(entry) }),
+  pageOutbox: () => ({
+    enqueue: async (entry: unknown, options: { afterOutage?: boolean }) => {
+      enqueued.push(entry);
+      outages.push(options.afterOutage);
+    },
+  }),
+  replayOutbox: () => void (replays.count += 1),
 }));
 
 function setup() {
@@ -150,6 +158,30 @@ describe('contact page', () => {
     expect(notice).toHaveTextContent('Saved offline');
     expect(notice).toHaveTextContent('Your message is saved and will be sent automatically when you are back online.');
     expect(v.message).toHaveValue('');
+  });
+
+  it('a 503 (the database away for a moment) is kept like offline: "Saved offline", sent later', async () => {
+    enqueued.length = 0;
+    outages.length = 0;
+    replays.count = 0;
+    server.use(
+      http.post('/api/contact', () =>
+        HttpResponse.json(
+          { message: 'The service is temporarily unavailable. Please try again in a moment.' },
+          { status: 503, headers: { 'Retry-After': '5' } },
+        ),
+      ),
+    );
+    const v = setup();
+    await fillValid(v);
+    await v.user.click(v.submit);
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Saved offline');
+    expect(notice).toHaveTextContent('Your message is saved and will be sent automatically when you are back online.');
+    expect(v.message).toHaveValue('');
+    expect(enqueued).toEqual([expect.objectContaining({ kind: 'contact', url: '/api/contact' })]);
+    expect(outages).toEqual([true]);
+    expect(replays.count).toBe(1); // the next try is scheduled, though no 'online' event will come
   });
 
   it('offline without a service worker, the page keeps the message under its Idempotency-Key', async () => {

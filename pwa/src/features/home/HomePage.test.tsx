@@ -43,10 +43,7 @@ describe('about', () => {
     ).toEqual(['Inner Awareness', 'Compassionate Healing', 'Empowered Action']);
     const credentials = screen.getByRole('region', { name: 'Experience & Credentials' });
     for (const v of ['15+', '500+', '100%']) expect(within(credentials).getByText(v)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Book Your Free Clarity Call' })).toHaveAttribute(
-      'href',
-      site.bookingUrl,
-    );
+    expect(screen.getByRole('link', { name: 'Book Your Free Clarity Call' })).toHaveAttribute('href', site.bookingUrl);
   });
 });
 
@@ -62,9 +59,6 @@ describe('testimonials', () => {
     expect(screen.getByRole('link', { name: 'Share Your Story' })).toHaveAttribute('href', '/contact');
     for (const v of ['500+', '98%', '15+', '100%']) expect(screen.getByText(v)).toBeInTheDocument();
     expect(screen.getByText('Client satisfaction')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Book Your Free Clarity Call' })).toHaveAttribute(
-      'href',
-      site.bookingUrl,
-    );
+    expect(screen.getByRole('link', { name: 'Book Your Free Clarity Call' })).toHaveAttribute('href', site.bookingUrl);
   });
 });

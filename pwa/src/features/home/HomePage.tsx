@@ -10,6 +10,7 @@ import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import heroUrl from '../../assets/hero.svg';
 import { site } from '../../shared/config/site.ts';
+import { coachStructuredData } from '../../shared/head/pageHead.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { palette } from '../../shared/theme.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
@@ -47,7 +48,7 @@ const AREAS = [
 ] as const;
 
 export default function HomePage() {
-  usePageTitle('Spiritual Life Coach');
+  usePageTitle('Spiritual Life Coach', { structuredData: coachStructuredData() });
   return (
     <>
       <Box

@@ -25,6 +25,7 @@ import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { SectionTabs } from '../../shared/ui/SectionTabs.tsx';
 import { palette } from '../../shared/theme.ts';
 import { AuthGate } from '../account/AuthGate.tsx';
+import { SecuritySection } from '../account/SecuritySection.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
 import { Achievements } from './Achievements.tsx';
 import { levelProgressPercent } from './growth.ts';
@@ -145,6 +146,7 @@ function Profile({ user }: { user: CurrentUser }) {
               { label: 'Journey Timeline', panel: <JourneyTimeline /> },
               { label: 'Purchase History', panel: <PurchaseHistory totalSpent={progress.data?.totalSpent} /> },
               { label: 'Achievements', panel: <Achievements progress={progress.data} /> },
+              { label: 'Security', panel: <SecuritySection /> },
             ]}
           />
         </Box>

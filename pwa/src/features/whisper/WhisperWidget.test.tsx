@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WHISPER_DISABLED_KEY } from '../../shared/config/site.ts';
+import { WHISPERS_CLOSED_KEY, WHISPER_DISABLED_KEY } from '../../shared/config/site.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { resetChat, useChat } from '../chat/store.ts';
 import { WhisperWidget } from './WhisperWidget.tsx';
@@ -63,15 +63,20 @@ describe('whisper widget', () => {
     let now = 0;
     const shown: string[] = [];
     for (const t of times) {
-      // Keep the visitor active so the idle whisper does not take a slot.
-      fireEvent.mouseMove(window);
-      advance(t - now - 1);
-      now = t - 1;
+      // Keep the visitor active (a move every 30 s) so the idle whisper does not take a slot.
+      while (now < t - 1) {
+        const step = Math.min(30_000, t - 1 - now);
+        fireEvent.mouseMove(window);
+        advance(step);
+        now += step;
+      }
       expect(bubble()).not.toBeInTheDocument();
       advance(1);
       now = t;
       shown.push(bubble()?.textContent ?? '');
-      fireEvent.click(screen.getByRole('button', { name: 'Close whisper' }));
+      // Each hides by itself (closing one by hand would end them for the visit).
+      advance(8_000);
+      now = t + 8_000;
     }
     expect(shown).toHaveLength(7);
     expect(shown.every(Boolean)).toBe(true);
@@ -90,7 +95,7 @@ describe('whisper widget', () => {
   it('fires the idle whisper after 60 s without mouse move, scroll, click or key press', () => {
     renderWidget();
     advance(15_000);
-    fireEvent.click(screen.getByRole('button', { name: 'Close whisper' }));
+    advance(8_000);
     // activity restarts the idle count
     advance(20_000);
     fireEvent.keyDown(window, { key: 'a' });
@@ -120,11 +125,24 @@ describe('whisper widget', () => {
     expect(bubble()).toHaveTextContent('Every journey inward begins with a single honest breath.');
   });
 
-  it('can be closed by hand', () => {
+  it('closing one by hand keeps the others closed for the rest of the visit', () => {
     renderWidget();
     fireEvent.mouseOver(screen.getByRole('button', { name: 'Book a call' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close whisper' }));
     expect(bubble()).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(WHISPERS_CLOSED_KEY)).toBe('true');
+    advance(15_000);
+    expect(bubble()).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask the coach' })).toBeVisible();
+  });
+
+  it('shows none on a later page of the same visit once one was closed', () => {
+    sessionStorage.setItem(WHISPERS_CLOSED_KEY, 'true');
+    renderWidget();
+    advance(15_000);
+    fireEvent.mouseOver(screen.getByRole('button', { name: 'Book a call' }));
+    expect(bubble()).not.toBeInTheDocument();
+    expect(localStorage.getItem(WHISPER_DISABLED_KEY)).toBeNull();
   });
 
   it('Disable hides the widget for good and stores the whisper-disabled key', () => {

@@ -1,16 +1,26 @@
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Button, IconButton, Paper, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { WHISPER_DISABLED_KEY } from '../../shared/config/site.ts';
+import { Box, Button, IconButton, Paper, Typography, type PaperProps } from '@mui/material';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { WHISPERS_CLOSED_KEY, WHISPER_DISABLED_KEY } from '../../shared/config/site.ts';
+import { FLOATING_CONTROL } from '../../shared/layout/floatingControls.ts';
 import { useChat } from '../chat/store.ts';
+import { whisperSpot } from './placement.ts';
 import { WHISPER_DISPLAY_MS, createWhisperItems, type WhisperCondition, type WhisperItem } from './whispers.ts';
 
-function readDisabled(): boolean {
+function readFlag(storage: () => Storage, key: string): boolean {
   try {
-    return window.localStorage.getItem(WHISPER_DISABLED_KEY) === 'true';
+    return storage().getItem(key) === 'true';
   } catch {
     return false;
+  }
+}
+
+function storeFlag(storage: () => Storage, key: string) {
+  try {
+    storage().setItem(key, 'true');
+  } catch {
+    // Without storage the choice holds for this page view only.
   }
 }
 
@@ -26,37 +36,126 @@ function conditionMet(condition: WhisperCondition): boolean {
   return rect.top < window.innerHeight && rect.bottom > 0;
 }
 
+/** A whisper being placed: its text, and the element hovered when it is a hover whisper. */
+interface Opening {
+  item: WhisperItem;
+  anchor: Element | null;
+}
+
+/** A whisper on the page, at a spot of the document (it scrolls with what it sits beside). */
+interface Shown {
+  item: WhisperItem;
+  top: number;
+  left: number;
+}
+
+function Bubble({
+  text,
+  onClose,
+  onDisable,
+  sx,
+  ...props
+}: PaperProps & { text: string; onClose?: () => void; onDisable?: () => void }) {
+  return (
+    <Paper
+      elevation={8}
+      {...props}
+      sx={{
+        position: 'absolute',
+        width: 'min(300px, calc(100vw - 48px))',
+        p: 1.5,
+        pl: 2,
+        pr: 5,
+        borderRadius: 4,
+        bgcolor: '#FFFDF8',
+        border: '1px solid',
+        borderColor: 'divider',
+        ...sx,
+      }}
+    >
+      <Typography
+        sx={{
+          fontFamily: (t) => t.typography.h1.fontFamily,
+          fontSize: '1.15rem',
+          fontStyle: 'italic',
+          lineHeight: 1.35,
+          color: 'primary.dark',
+        }}
+      >
+        {text}
+      </Typography>
+      <IconButton
+        size="small"
+        aria-label="Close whisper"
+        onClick={onClose}
+        sx={{ position: 'absolute', top: 2, right: 2 }}
+      >
+        <CloseIcon fontSize="small" />
+      </IconButton>
+      <Button size="small" onClick={onDisable} sx={{ mt: 0.25, ml: -1, minHeight: 32, color: 'text.secondary' }}>
+        Disable
+      </Button>
+    </Paper>
+  );
+}
+
 /**
- * Small comforting bubbles and the 'Ask the coach' button. Each whisper shows
- * at most once, never over another one, and hides after 8 s; 'Disable' turns the widget off for good.
+ * Small comforting bubbles and the 'Ask the coach' button. Each whisper shows at most once, never
+ * over another one, and hides after 8 s. A whisper opens only where it covers no control and no
+ * text: beside the element hovered for the hover whisper, anywhere free on screen for the others
+ * (one that finds no room waits for the visitor to scroll). Closing one ends them for the visit;
+ * 'Disable' turns the widget off for good.
  */
 export function WhisperWidget() {
-  const [disabled, setDisabled] = useState(readDisabled);
-  const [visible, setVisible] = useState<WhisperItem | null>(null);
+  const [disabled, setDisabled] = useState(() => readFlag(() => window.localStorage, WHISPER_DISABLED_KEY));
+  const closedForVisit = useRef(readFlag(() => window.sessionStorage, WHISPERS_CLOSED_KEY));
+  const [opening, setOpening] = useState<Opening | null>(null);
+  const [visible, setVisible] = useState<Shown | null>(null);
   const items = useRef<WhisperItem[]>(createWhisperItems());
-  const visibleRef = useRef<WhisperItem | null>(null);
+  const busy = useRef(false);
+  const waiting = useRef<string | null>(null);
   const hideTimer = useRef<number | undefined>(undefined);
+  const measured = useRef<HTMLDivElement>(null);
   const openChat = useChat((s) => s.openChat);
 
   const hide = useCallback(() => {
     window.clearTimeout(hideTimer.current);
-    visibleRef.current = null;
+    busy.current = false;
     setVisible(null);
   }, []);
 
   const show = useCallback(
-    (id: string) => {
+    (id: string, anchor: Element | null = null) => {
       const item = items.current.find((i) => i.id === id);
       // A whisper that meets a visible one is not lost: scroll, hover and idle may fire again later.
-      if (!item || item.shown || visibleRef.current) return;
-      item.shown = true;
-      visibleRef.current = item;
-      setVisible(item);
+      if (!item || item.shown || busy.current || closedForVisit.current) return;
+      busy.current = true;
+      setOpening({ item, anchor });
       window.clearTimeout(hideTimer.current);
       hideTimer.current = window.setTimeout(hide, WHISPER_DISPLAY_MS);
     },
     [hide],
   );
+
+  // The whisper being opened is drawn unseen, measured, then placed where it covers nothing.
+  useLayoutEffect(() => {
+    if (!opening || !measured.current) return;
+    const { item, anchor } = opening;
+    const bubble = measured.current;
+    setOpening(null);
+    // Its time ran out before it could be drawn.
+    if (!busy.current) return;
+    const spot = whisperSpot({ width: bubble.offsetWidth, height: bubble.offsetHeight }, anchor, bubble);
+    if (!spot) {
+      window.clearTimeout(hideTimer.current);
+      busy.current = false;
+      if (item.trigger !== 'hover') waiting.current = item.id;
+      return;
+    }
+    item.shown = true;
+    if (waiting.current === item.id) waiting.current = null;
+    setVisible({ item, top: spot.top + window.scrollY, left: spot.left + window.scrollX });
+  }, [opening]);
 
   // Time whispers, counted from page load.
   useEffect(() => {
@@ -86,12 +185,14 @@ export function WhisperWidget() {
     };
   }, [disabled, show]);
 
-  // Scroll whispers: the about section, the coaching section, half of the page.
+  // Scroll whispers (the about section, the coaching section, half of the page), and a whisper
+  // that found no room before.
   useEffect(() => {
     if (disabled) return;
     let frame = 0;
     const check = () => {
       frame = 0;
+      if (waiting.current) show(waiting.current);
       for (const item of items.current) {
         if (item.trigger === 'scroll' && !item.shown && item.condition && conditionMet(item.condition)) show(item.id);
       }
@@ -106,11 +207,12 @@ export function WhisperWidget() {
     };
   }, [disabled, show]);
 
-  // The hover whisper: pointing at a coaching button.
+  // The hover whisper: pointing at a coaching button; it opens beside that button.
   useEffect(() => {
     if (disabled) return;
     const onOver = (event: MouseEvent) => {
-      if ((event.target as Element | null)?.closest?.('[data-whisper-hover="coaching"]')) show('hover-coaching');
+      const target = (event.target as Element | null)?.closest?.('[data-whisper-hover="coaching"]');
+      if (target) show('hover-coaching', target);
     };
     document.addEventListener('mouseover', onOver);
     return () => document.removeEventListener('mouseover', onOver);
@@ -120,86 +222,59 @@ export function WhisperWidget() {
 
   if (disabled) return null;
 
+  const closeForVisit = () => {
+    closedForVisit.current = true;
+    storeFlag(() => window.sessionStorage, WHISPERS_CLOSED_KEY);
+    hide();
+  };
+
   const disable = () => {
-    try {
-      window.localStorage.setItem(WHISPER_DISABLED_KEY, 'true');
-    } catch {
-      // Without storage the widget stays off for this page view only.
-    }
+    storeFlag(() => window.localStorage, WHISPER_DISABLED_KEY);
     hide();
     setDisabled(true);
   };
 
   return (
-    <Box
-      sx={{
-        position: 'fixed',
-        left: { xs: 16, md: 24 },
-        bottom: { xs: 16, md: 24 },
-        zIndex: 1200,
-        display: 'flex',
-        maxWidth: 'min(320px, calc(100vw - 104px))',
-      }}
-    >
-      {/* Above the button, out of the flow: a whisper appearing moves nothing (no layout shift). */}
-      <Box
-        aria-live="polite"
-        sx={{ position: 'absolute', left: 0, bottom: 'calc(100% + 12px)', width: 'min(320px, calc(100vw - 104px))' }}
-      >
+    <>
+      {opening && (
+        <Bubble ref={measured} aria-hidden text={opening.item.text} sx={{ top: 0, left: 0, visibility: 'hidden' }} />
+      )}
+      {/* Out of the flow, under the header and the floating buttons: a whisper moves nothing. */}
+      <Box aria-live="polite">
         {visible && (
-          <Paper
-            key={visible.id}
+          <Bubble
+            key={visible.item.id}
             role="status"
-            elevation={8}
+            data-whisper-bubble
+            text={visible.item.text}
+            onClose={closeForVisit}
+            onDisable={disable}
             sx={{
-              p: 2,
-              pr: 5,
-              borderRadius: 4,
-              borderBottomLeftRadius: 1,
-              position: 'relative',
-              bgcolor: '#FFFDF8',
-              border: '1px solid',
-              borderColor: 'divider',
+              top: visible.top,
+              left: visible.left,
+              zIndex: (t) => t.zIndex.fab - 1,
               animation: 'whisper-in 400ms ease-out',
-              '@keyframes whisper-in': {
-                from: { opacity: 0, transform: 'translateY(10px) scale(0.97)' },
-                to: { opacity: 1, transform: 'none' },
-              },
+              '@keyframes whisper-in': { from: { opacity: 0 }, to: { opacity: 1 } },
             }}
-          >
-            <Typography
-              sx={{
-                fontFamily: (t) => t.typography.h1.fontFamily,
-                fontSize: '1.2rem',
-                fontStyle: 'italic',
-                lineHeight: 1.4,
-                color: 'primary.dark',
-              }}
-            >
-              {visible.text}
-            </Typography>
-            <IconButton
-              size="small"
-              aria-label="Close whisper"
-              onClick={hide}
-              sx={{ position: 'absolute', top: 2, right: 2 }}
-            >
-              <CloseIcon fontSize="small" />
-            </IconButton>
-            <Button size="small" onClick={disable} sx={{ mt: 0.5, ml: -1, minHeight: 32, color: 'text.secondary' }}>
-              Disable
-            </Button>
-          </Paper>
+          />
         )}
       </Box>
       <Button
         variant="contained"
+        className={FLOATING_CONTROL}
         onClick={openChat}
         startIcon={<AutoAwesomeIcon />}
-        sx={{ boxShadow: 6, bgcolor: 'primary.dark', '&:hover': { bgcolor: 'primary.main' } }}
+        sx={{
+          position: 'fixed',
+          left: { xs: 16, md: 24 },
+          bottom: { xs: 16, md: 24 },
+          zIndex: (t) => t.zIndex.speedDial,
+          bgcolor: 'primary.dark',
+          '&:hover': { bgcolor: 'primary.main' },
+        }}
       >
         Ask the coach
       </Button>
-    </Box>
+    </>
   );
 }

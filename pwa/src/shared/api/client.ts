@@ -38,7 +38,7 @@ export function serverMessage(error: unknown): string | undefined {
  * and a thrown ApiRequestError for any non-OK answer.
  */
 export async function apiRequest(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   data?: unknown,
   headers: Record<string, string> = {},

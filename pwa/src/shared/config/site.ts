@@ -48,5 +48,8 @@ export const whatsappShareUrl = (text: string): string => `https://wa.me/?text=$
 /** Local-storage key of the whisper widget's off switch: `{name}s-whisper-disabled`. */
 export const WHISPER_DISABLED_KEY = `${firstName.toLowerCase().replace(/[^a-z0-9]/g, '')}s-whisper-disabled`;
 
+/** Session-storage key set when a visitor closes a whisper: no more whispers for the rest of the visit. */
+export const WHISPERS_CLOSED_KEY = WHISPER_DISABLED_KEY.replace(/disabled$/, 'closed');
+
 /** Browser-tab title of a page. */
 export const pageTitle = (page: string): string => `${page} - ${site.brand}`;

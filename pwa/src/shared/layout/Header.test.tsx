@@ -50,6 +50,25 @@ describe('header', () => {
     expect(within(nav).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
+  it('offers the coach an Admin entry back to her workspace, in the bar and the menu; a member has none', async () => {
+    signIn({ name: 'Meera Anand', role: 'admin' });
+    const { user } = renderWithApp(<Header />);
+    const nav = mainNav();
+    await within(nav).findByText('Welcome, Meera Anand');
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/dashboard');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(drawer).getByRole('link', { name: 'Admin' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard');
+  });
+
+  it('shows a member no Admin entry', async () => {
+    signIn({ name: 'Asha Rao' });
+    renderWithApp(<Header />);
+    await within(mainNav()).findByText('Welcome, Asha Rao');
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
   it('greets by username when the user has no name', async () => {
     signIn({ name: '', username: 'seeker42' });
     renderWithApp(<Header />);

@@ -7,9 +7,20 @@ import { useAuth, useIsSignedIn, useLogout } from '../api/auth.ts';
 import { palette } from '../theme.ts';
 import { BookingButton } from '../ui/ExternalButton.tsx';
 import { Logo } from './Logo.tsx';
-import { MAIN_NAV, MEMBER_NAV } from './nav.ts';
+import { ADMIN_LINK, MAIN_NAV, MEMBER_NAV } from './nav.ts';
 
 const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
+
+/**
+ * From which width the bar holds every link and the account actions instead of the menu button:
+ * a signed-in member's bar (two more links, the greeting and Logout) needs more room.
+ */
+const WIDE = '@media (min-width: 1200px)';
+const WIDE_SIGNED_IN = '@media (min-width: 1400px)';
+const onWide = (signedIn: boolean, display: 'flex' | 'none') => ({
+  display: { xs: display === 'flex' ? 'none' : 'inline-flex' },
+  [signedIn ? WIDE_SIGNED_IN : WIDE]: { display },
+});
 
 /** The header changes style once the page has scrolled more than this. */
 export const HEADER_SCROLL_THRESHOLD_PX = 50;
@@ -44,9 +55,9 @@ const desktopLinkSx = {
  * when the current user arrives, not the whole bar.
  */
 function useAccount() {
-  const { user, isAuthenticated } = useAuth();
+  const { user, isAuthenticated, isAdmin } = useAuth();
   const { logout, isPending: loggingOut } = useLogout();
-  return { isAuthenticated, greeting: user ? `Welcome, ${user.name || user.username}` : '', logout, loggingOut };
+  return { isAuthenticated, isAdmin, greeting: user ? `Welcome, ${user.name || user.username}` : '', logout, loggingOut };
 }
 
 /**
@@ -60,7 +71,7 @@ const DesktopNav = memo(function DesktopNav() {
   return (
     <Box
       component="ul"
-      sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.25, listStyle: 'none', m: 0, p: 0, ml: 'auto' }}
+      sx={{ ...onWide(isAuthenticated, 'flex'), flexShrink: 0, gap: 0.25, listStyle: 'none', m: 0, p: 0, ml: 'auto' }}
     >
       {MAIN_NAV.map((item) => (
         <li key={item.to}>
@@ -83,13 +94,24 @@ const DesktopNav = memo(function DesktopNav() {
 
 /** Wide screens: the greeting and Logout, or Sign In and the booking button. */
 function AccountActions() {
-  const { isAuthenticated, greeting, logout, loggingOut } = useAccount();
+  const { isAuthenticated, isAdmin, greeting, logout, loggingOut } = useAccount();
   return (
-    <Box sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: 1.5 }}>
+    <Box sx={{ ...onWide(isAuthenticated, 'flex'), alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       {isAuthenticated ? (
         <>
-          <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{greeting}</Typography>
-          <Button variant="outlined" onClick={logout} disabled={loggingOut}>
+          {/* A long name is cut short here (the menu shows it whole): Logout always stays in view. */}
+          <Typography
+            title={greeting}
+            sx={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}
+          >
+            {greeting}
+          </Typography>
+          {isAdmin && (
+            <Box component={NavLink} to={ADMIN_LINK.to} sx={{ ...desktopLinkSx, flexShrink: 0 }}>
+              {ADMIN_LINK.label}
+            </Box>
+          )}
+          <Button variant="outlined" onClick={logout} disabled={loggingOut} sx={{ flexShrink: 0 }}>
             Logout
           </Button>
         </>
@@ -105,15 +127,32 @@ function AccountActions() {
   );
 }
 
+/** Narrower screens: the button that opens the drawer. */
+function MenuButton({ open, onClick }: { open: boolean; onClick: () => void }) {
+  const isAuthenticated = useIsSignedIn();
+  return (
+    <IconButton
+      aria-label="Open menu"
+      aria-expanded={open}
+      aria-controls="mobile-menu"
+      onClick={onClick}
+      sx={{ ...onWide(isAuthenticated, 'none'), ml: 'auto', flexShrink: 0 }}
+    >
+      <MenuIcon />
+    </IconButton>
+  );
+}
+
 /** The drawer with the signed-in state it shows. */
 function HeaderMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { isAuthenticated, greeting, logout, loggingOut } = useAccount();
+  const { isAuthenticated, isAdmin, greeting, logout, loggingOut } = useAccount();
   return (
     <MobileMenu
       open={open}
       onClose={onClose}
       greeting={greeting}
       isAuthenticated={isAuthenticated}
+      isAdmin={isAdmin}
       onLogout={logout}
       loggingOut={loggingOut}
     />
@@ -156,18 +195,13 @@ export function Header() {
         <Logo />
         <DesktopNav />
         <AccountActions />
-        <IconButton
-          aria-label="Open menu"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
+        <MenuButton
+          open={open}
           onClick={() => {
             setMenuLoaded(true);
             setOpen(true);
           }}
-          sx={{ display: { lg: 'none' }, ml: 'auto' }}
-        >
-          <MenuIcon />
-        </IconButton>
+        />
       </Toolbar>
       {/* The drawer is its own chunk, loaded on the first tap: most visitors never open it. */}
       {menuLoaded && (

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useAfterLoad } from '../hooks/useAfterLoad.ts';
 import { Notices } from '../notices/Notices.tsx';
 import { PwaStatus } from '../pwa/PwaStatus.tsx';
+import { FLOATING_ROOM } from './floatingControls.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
@@ -71,7 +72,12 @@ export function Layout() {
         <Header />
       </Suspense>
       <PwaStatus />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, pt: { xs: '68px', lg: '84px' }, outline: 'none' }}>
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flex: 1, pt: { xs: '68px', lg: '84px' }, pb: FLOATING_ROOM, outline: 'none' }}
+      >
         {/* Keyed by path so each page enters with its own transition (off with reduced motion). */}
         <Box
           key={pathname}

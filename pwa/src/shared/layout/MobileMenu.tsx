@@ -15,19 +15,21 @@ import { site } from '../config/site.ts';
 import { palette } from '../theme.ts';
 import { BookingButton } from '../ui/ExternalButton.tsx';
 import { Logo } from './Logo.tsx';
-import { MAIN_NAV, MEMBER_NAV } from './nav.ts';
+import { ADMIN_LINK, MAIN_NAV, MEMBER_NAV } from './nav.ts';
 
 interface Props {
   open: boolean;
   onClose: () => void;
   greeting: string;
   isAuthenticated: boolean;
+  /** Shows the way back to the workspace. */
+  isAdmin: boolean;
   onLogout: () => void;
   loggingOut: boolean;
 }
 
 /** The slide-in side drawer of small screens: the header's links; it closes on any choice. */
-export default function MobileMenu({ open, onClose, greeting, isAuthenticated, onLogout, loggingOut }: Props) {
+export default function MobileMenu({ open, onClose, greeting, isAuthenticated, isAdmin, onLogout, loggingOut }: Props) {
   return (
     <Drawer
       id="mobile-menu"
@@ -69,6 +71,11 @@ export default function MobileMenu({ open, onClose, greeting, isAuthenticated, o
                 <ListItemText primary={item.mobile} />
               </ListItemButton>
             ))}
+          {isAdmin && (
+            <ListItemButton component={NavLink} to={ADMIN_LINK.to} onClick={onClose} sx={drawerLinkSx}>
+              <ListItemText primary={ADMIN_LINK.label} />
+            </ListItemButton>
+          )}
         </List>
       </Box>
       <Divider sx={{ my: 1.5 }} />

@@ -14,3 +14,6 @@ export const MEMBER_NAV = [
   { to: '/community', desktop: 'Community', mobile: 'Sacred Circle' },
   { to: '/profile', desktop: 'Profile', mobile: 'My Profile' },
 ] as const;
+
+/** The way back to the coach's workspace, for an admin only. */
+export const ADMIN_LINK = { to: '/admin/dashboard', label: 'Admin' } as const;

@@ -4,6 +4,7 @@ import {
   RETRY_BASE_MS,
   backoffMs,
   createOutbox,
+  isPassingOutage,
   type OutboxDeps,
   type OutboxEntry,
   type OutboxEvent,
@@ -207,5 +208,29 @@ describe('outbox (issue #7: offline queue)', () => {
 
   it('backs off 5 s, 10 s, 20 s ... up to 5 minutes', () => {
     expect([1, 2, 3, 4, 10].map(backoffMs)).toEqual([5_000, 10_000, 20_000, 40_000, 300_000]);
+  });
+});
+
+describe('a write the server answered 503', () => {
+  it('waits the first backoff, then is delivered once', async () => {
+    let clock = 1_000_000;
+    const store = memoryStore();
+    const server = fakeServer((call) => (call === 0 ? 503 : 201));
+    const outbox = createOutbox({ store, fetch: server.fetch, now: () => clock });
+    await outbox.enqueue({ id: 'key-503-a', kind: 'contact', url: '/api/contact', body: '{"m":1}' }, { afterOutage: true });
+
+    // Not before the backoff: nothing is sent.
+    expect(await outbox.replay()).toEqual({ delivered: 0, rejected: 0, remaining: 1, retryAt: clock + RETRY_BASE_MS });
+    expect(server.sent).toEqual([]);
+
+    clock += RETRY_BASE_MS;
+    expect(await outbox.replay()).toMatchObject({ remaining: 1, retryAt: clock + RETRY_BASE_MS }); // still 503
+    clock += RETRY_BASE_MS;
+    expect(await outbox.replay()).toMatchObject({ delivered: 1, remaining: 0 });
+    expect(await outbox.replay()).toMatchObject({ delivered: 0, remaining: 0 });
+    expect(server.sent.map((s) => s.key)).toEqual(['key-503-a', 'key-503-a']);
+    expect([...server.stored]).toEqual(['key-503-a']);
+    expect(isPassingOutage(503)).toBe(true);
+    expect(isPassingOutage(500)).toBe(false);
   });
 });

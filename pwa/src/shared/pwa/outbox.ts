@@ -74,6 +74,12 @@ export const isRetryable = (status: number): boolean => status >= 500 || [408, 4
 
 export const outboxKind = (pathname: string): OutboxKind | undefined => OUTBOX_PATHS[pathname];
 
+/**
+ * 503: the server is reachable but its database or queue is away for a moment. An outbox write
+ * that meets it is kept and sent later, as when offline.
+ */
+export const isPassingOutage = (status: number): boolean => status === 503;
+
 async function readMessage(res: Response): Promise<string | undefined> {
   try {
     const body = (await res.json()) as { message?: unknown };
@@ -98,13 +104,20 @@ export function createOutbox({
   return {
     pending,
 
-    /** Keeps a submission for later. The same key twice is one entry (the first one's place). */
-    async enqueue(input: { id: string; kind: OutboxKind; url: string; body: string | null }): Promise<OutboxEntry> {
+    /**
+     * Keeps a submission for later. The same key twice is one entry (the first one's place). One
+     * the server answered 503 waits the first backoff before its next try.
+     */
+    async enqueue(
+      input: { id: string; kind: OutboxKind; url: string; body: string | null },
+      { afterOutage = false } = {},
+    ): Promise<OutboxEntry> {
       const existing = (await store.all()).find((e) => e.id === input.id);
       if (existing) return existing;
       // Strictly increasing within a context, so two submissions in one millisecond keep their order.
       lastQueuedAt = Math.max(now(), lastQueuedAt + 1);
-      const entry: OutboxEntry = { ...input, queuedAt: lastQueuedAt, attempts: 0, retryAt: 0 };
+      const retryAt = afterOutage ? now() + backoffMs(1) : 0;
+      const entry: OutboxEntry = { ...input, queuedAt: lastQueuedAt, attempts: 0, retryAt };
       await store.put(entry);
       return entry;
     },

@@ -6,6 +6,13 @@ type Listener = (event: OutboxEvent) => void;
 
 let listener: Listener = () => {};
 let outbox: Outbox | undefined;
+let replayNow: () => void = () => {};
+
+/**
+ * Replays the outbox now, which schedules the next try of an entry kept after a 503 (no
+ * `online` event will come for it). Does nothing before startOutboxSync.
+ */
+export const replayOutbox = (): void => replayNow();
 
 /** The page's own handle on the outbox: used only where no service worker controls the page. */
 export const pageOutbox = (): Outbox => (outbox ??= browserOutbox((event) => listener(event)));
@@ -50,5 +57,6 @@ export function startOutboxSync(onEvent: Listener): void {
     },
   );
   window.addEventListener('online', () => void replay());
+  replayNow = () => void replay();
   void replay();
 }

@@ -1,5 +1,5 @@
-import { apiRequest, idempotencyHeader } from '../api/client.ts';
-import { outboxKind, QUEUED_HEADER, type OutboxKind } from './outbox.ts';
+import { ApiRequestError, apiRequest, idempotencyHeader } from '../api/client.ts';
+import { isPassingOutage, outboxKind, QUEUED_HEADER, type OutboxKind } from './outbox.ts';
 
 /** What a visitor is told when a write is kept for later. */
 export const SAVED_OFFLINE: Record<OutboxKind, { title: string; description: string }> = {
@@ -25,9 +25,10 @@ export const isNetworkError = (error: unknown): boolean => error instanceof Type
 
 /**
  * POSTs a write of the outbox (contact, newsletter, like) with a fresh Idempotency-Key. Without
- * a connection it is kept: by the service worker, which answers 202 "queued", or, where no
- * worker controls the page, by the page itself. Each submission is stored by exactly one of
- * them, under its key, and replayed later. Non-OK answers throw as usual.
+ * a connection, or when the server answers 503 (its database or queue away for a moment), it is
+ * kept: by the service worker, which answers 202 "queued", or, where no worker controls the page,
+ * by the page itself. Each submission is stored by exactly one of them, under its key, and
+ * replayed later. Other non-OK answers throw as usual.
  */
 export async function postOrQueue<T>(url: string, data?: unknown): Promise<Submitted<T>> {
   const kind = outboxKind(url);
@@ -37,17 +38,22 @@ export async function postOrQueue<T>(url: string, data?: unknown): Promise<Submi
   try {
     res = await apiRequest('POST', url, data, headers);
   } catch (error) {
-    if (!isNetworkError(error)) throw error;
+    const afterOutage = error instanceof ApiRequestError && isPassingOutage(error.status);
+    if (!afterOutage && !isNetworkError(error)) throw error;
     // Loaded only when needed: the outbox code stays out of the first page load.
-    const { pageOutbox } = await import('./pageOutbox.ts');
-    await pageOutbox().enqueue({
-      id: headers['Idempotency-Key'],
-      kind,
-      url,
-      body: data === undefined ? null : JSON.stringify(data),
-    });
+    const { pageOutbox, replayOutbox } = await import('./pageOutbox.ts');
+    await pageOutbox().enqueue(
+      { id: headers['Idempotency-Key'], kind, url, body: data === undefined ? null : JSON.stringify(data) },
+      { afterOutage },
+    );
+    replayOutbox();
     return { queued: true };
   }
-  if (res.headers.get(QUEUED_HEADER)) return { queued: true };
+  if (res.headers.get(QUEUED_HEADER)) {
+    // Kept by the service worker: the page schedules the next try (after a 503, online all along).
+    const { replayOutbox } = await import('./pageOutbox.ts');
+    replayOutbox();
+    return { queued: true };
+  }
   return { queued: false, data: (await res.json()) as T };
 }

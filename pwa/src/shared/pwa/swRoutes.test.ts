@@ -6,6 +6,9 @@ const url = (path: string) => new URL(path, 'https://coach.example');
 describe('service worker routes (issue #7)', () => {
   it('caches the blog list and posts, nothing else of the API', () => {
     expect(isBlogRead(url('/api/blog/posts'))).toBe(true);
+    expect(isBlogRead(url(`/api/blog/posts?category=Healing&cursor=${'a'.repeat(24)}`))).toBe(true);
+    expect(isBlogRead(url('/api/blog/posts/months'))).toBe(true);
+    expect(isBlogRead(url('/api/blog/posts/index'))).toBe(false);
     expect(isBlogRead(url('/api/blog/finding-stillness'))).toBe(true);
     expect(isBlogRead(url('/api/blog/generate-daily'))).toBe(false);
     expect(isBlogRead(url('/api/site-stats'))).toBe(false);

@@ -14,11 +14,20 @@ export const NEVER_CACHED_API = [
 
 const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
-/** GET /api/blog/posts and GET /api/blog/:slug: the public reading, stale-while-revalidate. */
+/**
+ * GET /api/blog/posts (each page of the list, by its full address), /api/blog/posts/months (the
+ * archive) and /api/blog/:slug: the public reading, kept for offline.
+ */
 export function isBlogRead(url: URL): boolean {
   if (NEVER_CACHED_API.some((prefix) => isUnder(url.pathname, prefix))) return false;
-  return /^\/api\/blog\/[^/]+$/.test(url.pathname) && url.pathname !== '/api/blog/generate-daily';
+  return /^\/api\/blog\/([^/]+|posts\/months)$/.test(url.pathname) && url.pathname !== '/api/blog/generate-daily';
 }
+
+/**
+ * GET /api/blog/:slug: one post, read from the network first (a post removed since answers 404
+ * and its saved copy is dropped), from the cache offline or when the network is slow.
+ */
+export const isPostRead = (url: URL): boolean => isBlogRead(url) && !url.pathname.startsWith('/api/blog/posts');
 
 /** Blog images and the app's own static files not in the precache: cache-first with a cap. */
 export function isStaticAsset(url: URL, destination: RequestDestination): boolean {

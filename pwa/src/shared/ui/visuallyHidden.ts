@@ -1,10 +1,13 @@
-/** Read by screen readers (and crawlers), not shown: e.g. the rest of a short link's name. */
+/**
+ * Read by screen readers (and crawlers), not shown: e.g. the rest of a short link's name. Sizes in
+ * pixels (in sx a bare 1 means 100%), clipped to nothing where it stands.
+ */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -1,4 +1,11 @@
-import { chatJobSchema, crisisReplyFor, type ChatJob, type ChatReply } from '@coach/contracts';
+import {
+  chatJobSchema,
+  crisisReplyFor,
+  type ChatContext,
+  type ChatJob,
+  type ChatReply,
+  type ChatTone,
+} from '@coach/contracts';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Llm } from '../llm.ts';
 import { companionReply } from './companion.ts';
@@ -15,31 +22,38 @@ const SYSTEM_PROMPT = [
   'When it would truly help, invite the visitor to book a free 30-minute clarity call with the coach; never push it.',
 ].join(' ');
 
-/** The visitor's wishes for context and tone, kept only when they are plain words. */
-function styleHint(job: ChatJob): string {
-  const plain = (value?: string) => (value && /^[\p{L} -]{1,50}$/u.test(value) ? value : undefined);
-  const context = plain(job.context);
-  const tone = plain(job.tone);
-  if (!context && !tone) return '';
-  return ` The visitor asked for ${[tone && `a ${tone} tone`, context && `a ${context} perspective`].filter(Boolean).join(' and ')}.`;
+/** The fixed instruction for each tone and context a visitor may choose. */
+const TONE_INSTRUCTIONS: Record<ChatTone, string> = {
+  compassionate: 'The visitor asked for a compassionate tone: be especially gentle, patient and kind.',
+};
+const CONTEXT_INSTRUCTIONS: Record<ChatContext, string> = {
+  spiritual: 'The visitor asked for a spiritual perspective: draw on presence, meaning and the inner life.',
+};
+
+/** The instructions for the visitor's chosen tone and context (none when they chose none). */
+function styleInstructions(job: ChatJob): string {
+  const chosen = [job.tone && TONE_INSTRUCTIONS[job.tone], job.context && CONTEXT_INSTRUCTIONS[job.context]];
+  return chosen.map((instruction) => (instruction ? ` ${instruction}` : '')).join('');
 }
 
 /**
  * The reply to one chat message. The safety check comes first and a message about suicide or
  * self-harm never reaches the model; then the configured model answers, or without one the
- * offline companion.
+ * offline companion. A model's reply passes the same check: one that speaks of suicide or
+ * self-harm is replaced by the referral.
  */
 async function replyTo(job: ChatJob, llm: Llm | undefined, timeoutMs: number): Promise<string> {
   const crisis = crisisReplyFor(job.message);
   if (crisis) return crisis;
   if (!llm) return companionReply(job.message);
-  return llm.complete(
+  const reply = await llm.complete(
     [
-      { role: 'system', content: SYSTEM_PROMPT + styleHint(job) },
+      { role: 'system', content: SYSTEM_PROMPT + styleInstructions(job) },
       { role: 'user', content: job.message },
     ],
     { timeoutMs, maxTokens: 400, temperature: 0.8 },
   );
+  return crisisReplyFor(reply) ?? reply;
 }
 
 /** Processes QUEUES.chat. A job nobody waits for any more (its deadline passed) is dropped. */

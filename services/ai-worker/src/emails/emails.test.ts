@@ -1,85 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { QUEUES } from '@coach/contracts';
 import { createEventPublisher, createLogger, createQueues, createRedis, type Redis } from '@coach/kit';
-import { startStack, type Stack } from '@coach/kit/embedded';
-import { SMTPServer } from 'smtp-server';
+import { startStack, startTestSmtp, type Stack, type TestSmtp } from '@coach/kit/embedded';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
-interface Received {
-  to: string[];
-  raw: string;
-  /** The raw message with quoted-printable soft line breaks joined. */
-  text: string;
-}
-
-/**
- * A real SMTP server on a free port that collects what it accepts. A message counts as delivered
- * only when the server answers 250 to a client still connected: `hold()` delays that answer, and a
- * client that dies meanwhile has delivered nothing, as with any SMTP server.
- */
-async function startSmtp() {
-  const received: Received[] = [];
-  const open = new Set<string>();
-  const closed = new Set<string>();
-  let held: Promise<void> | undefined;
-  const rejectOnce = new Set<string>();
-  const rejectAlways = new Set<string>();
-  let rejections = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const to = address.address;
-      if (rejectAlways.has(to) || rejectOnce.delete(to)) {
-        rejections += 1;
-        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', async () => {
-        await held;
-        if (closed.has(session.id)) return callback(new Error('client gone'));
-        const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: raw.replace(/=\r?\n/g, '') });
-        callback();
-      });
-    },
-    onConnect(session, callback) {
-      open.add(session.id);
-      callback();
-    },
-    onClose(session) {
-      open.delete(session.id);
-      closed.add(session.id);
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.server.once('listening', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    rejections: () => rejections,
-    rejectOnce: (address: string) => rejectOnce.add(address),
-    rejectAlways: (address: string) => rejectAlways.add(address),
-    /** Holds every message's final answer until the returned function is called. */
-    hold(): () => void {
-      let release!: () => void;
-      held = new Promise((resolve) => (release = resolve));
-      return () => {
-        held = undefined;
-        release();
-      };
-    },
-    /** Clients connected right now. */
-    connections: () => open.size,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const COACH = 'coach@example.test';
 /** The coach the site is set up for: the e-mails speak for her, not for the placeholder coach. */
@@ -89,12 +11,12 @@ const IDENTITY = {
   COACH_WHATSAPP_NUMBER: '447700900123',
   MAIL_FROM: 'The Coach <hello@asha-rao.example>',
 };
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: TestSmtp;
 let stack: Stack;
 let redis: Redis;
 let queues: ReturnType<typeof createQueues>;
 
-const sentTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+const sentTo = (address: string) => smtp.sentTo(address);
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
   for (const started = Date.now(); Date.now() - started < timeoutMs;) {
     if (await check()) return;
@@ -114,7 +36,7 @@ async function contact(email: string, message = 'I would love to hear about the 
 }
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startTestSmtp();
   stack = await startStack({
     services: ['content', 'ai-worker'],
     env: {
@@ -123,6 +45,7 @@ beforeAll(async () => {
       COACH_EMAIL: COACH,
       WORKER_LOCK_MS: '1500',
       RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      MAIL_REQUESTS_PER_ADDRESS_PER_HOUR: '3',
     },
     logLevel: 'silent',
   });
@@ -144,12 +67,16 @@ describe('e-mails of events', () => {
     await contact('maya@example.org');
     await until(() => smtp.received.length === 2);
     const [notification] = sentTo(COACH);
-    expect(notification.raw).toMatch(/^Subject: New message from Maya Rivers: Retreat Information/m);
+    expect(notification.raw).toMatch(/^Subject: New message from the contact form: Retreat Information\r?$/m);
     expect(notification.raw).toMatch(/^Reply-To: maya@example\.org/m);
+    expect(notification.text).toContain('Name: Maya Rivers');
     expect(notification.text).toContain('I would love to hear about the retreat in spring.');
     const [acknowledgement] = sentTo('maya@example.org');
-    expect(acknowledgement.raw).toMatch(/^Subject: Thank you for reaching out/m);
+    expect(acknowledgement.raw).toMatch(/^Subject: Thank you for reaching out\r?$/m);
+    expect(acknowledgement.text).toContain('Your message about "Retreat Information" has arrived safely');
     expect(acknowledgement.text).toContain("I'll get back to you within 24 hours");
+    // Nothing the visitor wrote goes back out: not the message, not the name.
+    expect(acknowledgement.text).not.toMatch(/retreat in spring|Maya|Rivers/);
     for (const mail of [notification, acknowledgement]) {
       expect(mail.raw).toMatch(/Content-Type: text\/plain/);
       expect(mail.raw).toMatch(/Content-Type: text\/html/);
@@ -168,26 +95,27 @@ describe('e-mails of events', () => {
     expect(acknowledgement.raw).not.toMatch(/Meera|The Coach|The coach/);
   });
 
-  it('welcomes a newsletter subscriber and a new member', async () => {
-    const res = await fetch(`${stack.urls.content}/api/newsletter`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'reader@example.org' }),
-    });
-    expect(res.status).toBe(201);
+  it('welcomes a new member with a subject and text that carry nothing the sign-up typed', async () => {
     await createEventPublisher(queues)(
       'member.signed_up',
-      { userId: 7, name: 'Arun', email: 'arun@example.org' },
+      { userId: 7, name: 'Win a prize at evil.example', email: 'arun@example.org' },
       'user-7',
     );
-    await until(() => smtp.received.length === 2);
-    expect(sentTo('reader@example.org')[0].text).toContain(
-      "You'll receive weekly insights and inspiration in your inbox",
-    );
-    expect(sentTo('arun@example.org')[0].raw).toMatch(/^Subject: Welcome to the Sacred Circle, Arun/m);
+    await until(() => smtp.received.length === 1);
+    const [welcome] = sentTo('arun@example.org');
+    expect(welcome.raw).toMatch(/^Subject: Welcome to the Sacred Circle\r?$/m);
+    expect(welcome.text).toContain('Welcome to the Sacred Circle. I am so glad you are here.');
+    expect(welcome.text).not.toMatch(/prize|evil/);
+  });
+
+  it('acknowledges an address at most 3 times an hour; the coach still gets every message and the visitor every 201', async () => {
+    for (let i = 0; i < 5; i += 1) await contact('often@example.org', `Message number ${i + 1} about the retreat.`);
+    await until(() => sentTo(COACH).length === 5);
+    await settle();
+    expect(sentTo('often@example.org')).toHaveLength(3);
+    expect(sentTo(COACH).map((m) => /Message number (\d)/.exec(m.text)?.[1]).sort()).toEqual(['1', '2', '3', '4', '5']);
   });
 });
-
 describe('e-mails under failure', () => {
   it('retries a failed send with backoff and sends again only the e-mail not yet sent', async () => {
     smtp.rejectOnce('retry@example.org');

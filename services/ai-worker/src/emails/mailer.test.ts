@@ -20,6 +20,7 @@ const event = {
     email: 'lee@example.org',
     subject: 'general',
     message: 'Hello & thank you <b>so</b> much.',
+    acknowledge: true,
   },
 };
 
@@ -45,12 +46,26 @@ describe('the embedded outbox', () => {
 });
 
 describe('e-mail texts', () => {
-  it('keep form values on one header line and escape them in HTML', () => {
+  it('keep form values out of subjects, escaped in the HTML the coach reads', () => {
     const [notification, acknowledgement] = emailsFor(event, settings);
-    expect(notification.subject).toBe('New message from Lee <script> Bcc: x@evil.example: General Question');
+    expect(notification.subject).toBe('New message from the contact form: General Question');
+    expect(notification.text).toContain('Name: Lee <script> Bcc: x@evil.example');
     expect(notification.html).toContain('Hello &amp; thank you &lt;b&gt;so&lt;/b&gt; much.');
     expect(notification.html).not.toContain('<script>');
     expect(acknowledgement.to).toBe('lee@example.org');
     expect(acknowledgement.text).toContain("I'll get back to you within 24 hours");
+  });
+
+  it("tell the sender nothing they wrote: no name, no message, only the subject's own label", () => {
+    const acknowledgement = emailsFor(event, settings)[1];
+    for (const part of [acknowledgement.subject, acknowledgement.text, acknowledgement.html]) {
+      expect(part).not.toMatch(/Lee|script|evil|thank you <b>|so<\/b>|&lt;b&gt;/);
+    }
+    expect(acknowledgement.text).toContain('Your message about "General Question" has arrived safely');
+  });
+
+  it('leave out the acknowledgement of an address that asked for too much mail', () => {
+    const kinds = emailsFor({ ...event, payload: { ...event.payload, acknowledge: false } }, settings).map((e) => e.kind);
+    expect(kinds).toEqual(['coach-notification']);
   });
 });

@@ -18,6 +18,8 @@ const safeName = (id: string) => id.replace(/[^\w.-]+/g, '_');
  */
 export function createMailer(options: {
   smtpUrl?: string;
+  /** SMTP connections kept open and used in parallel. */
+  poolSize?: number;
   outboxDir: string;
   /** The sender: the coach's name and the site's address. */
   from: { name: string; address: string };
@@ -31,10 +33,19 @@ export function createMailer(options: {
     text: email.text,
     html: email.html,
     messageId: `<${safeName(id)}@${options.domain}>`,
+    // One-click unsubscribe: mail clients show an Unsubscribe button that POSTs to the address.
+    headers: email.unsubscribeUrl
+      ? { 'List-Unsubscribe': `<${email.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+      : undefined,
   });
 
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Pooled: connections stay open between messages and several messages go out at once
+    // (settings in SMTP_URL's query string win).
+    const url = new URL(options.smtpUrl);
+    const pool = { pool: 'true', maxConnections: String(options.poolSize ?? 5), maxMessages: '1000' };
+    for (const [name, value] of Object.entries(pool)) if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+    const transport = nodemailer.createTransport(url.toString());
     return {
       async send(email, id) {
         await transport.sendMail(message(email, id));

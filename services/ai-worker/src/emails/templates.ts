@@ -1,6 +1,7 @@
 import {
   CONTACT_SUBJECTS,
   eventPayloadSchemas,
+  PASSWORD_RESET_TTL_MINUTES,
   whatsappChatLink,
   type EventJob,
   type EventName,
@@ -11,12 +12,21 @@ import { UnrecoverableError } from 'bullmq';
 
 /** One e-mail an event causes. `kind` names it among the event's e-mails (for deduplication). */
 export interface Email {
-  kind: 'coach-notification' | 'sender-acknowledgement' | 'newsletter-welcome' | 'member-welcome';
+  kind:
+    | 'coach-notification'
+    | 'sender-acknowledgement'
+    | 'newsletter-confirmation'
+    | 'member-welcome'
+    | 'newsletter-post'
+    | 'newsletter-digest'
+    | 'password-reset';
   to: string;
   replyTo?: string;
   subject: string;
   text: string;
   html: string;
+  /** A subscriber's one-click unsubscribe address (sent as List-Unsubscribe with One-Click). */
+  unsubscribeUrl?: string;
 }
 
 export interface EmailSettings {
@@ -27,18 +37,21 @@ export interface EmailSettings {
   identity: SiteIdentity;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** A value from a form, safe on one header line. */
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
-const paragraphsHtml = (text: string) =>
+/** Web addresses as links (the site's own e-mails only: a visitor's words stay plain text). */
+const linked = (html: string) =>
+  html.replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)]/g, (url) => `<a href="${url}" style="color:#5b3f8c">${url}</a>`);
+const paragraphsHtml = (text: string, links = true) =>
   text
     .split(/\n{2,}/)
-    .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p style="margin:0 0 16px">${(links ? linked : String)(escapeHtml(p)).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
 
 /** The HTML frame every e-mail shares: a calm single column that reads well in any client. */
-function layout(title: string, bodyHtml: string, { siteUrl, identity }: EmailSettings): string {
+export function layout(title: string, bodyHtml: string, { siteUrl, identity }: EmailSettings, footerHtml = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f7f3ee;font-family:Georgia,'Times New Roman',serif;color:#3b2f4a;line-height:1.6">
@@ -46,16 +59,32 @@ function layout(title: string, bodyHtml: string, { siteUrl, identity }: EmailSet
 <h1 style="margin:0 0 24px;font-size:22px;color:#5b3f8c">${escapeHtml(title)}</h1>
 ${bodyHtml}
 <p style="margin:32px 0 0;font-size:13px;color:#8a7f95">${escapeHtml(identity.brand)} · <a href="${escapeHtml(siteUrl)}" style="color:#5b3f8c">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a></p>
-</div></body></html>`;
+${footerHtml}</div></body></html>`;
 }
 
 /** An e-mail whose plain-text part is `text` and whose HTML part renders the same paragraphs. */
 function email(fields: Omit<Email, 'html'>, settings: EmailSettings): Email {
-  return { ...fields, html: layout(fields.subject, paragraphsHtml(fields.text), settings) };
+  const body = paragraphsHtml(fields.text, fields.kind !== 'coach-notification');
+  return { ...fields, html: layout(fields.subject, body, settings, unsubscribeFooter(fields.unsubscribeUrl)) };
 }
 
+/** The unsubscribe line under a subscriber's e-mail. */
+export const unsubscribeFooter = (url: string | undefined) =>
+  url
+    ? `<p style="margin:8px 0 0;font-size:13px;color:#8a7f95">No longer wish to receive these e-mails? <a href="${escapeHtml(url)}" style="color:#5b3f8c">Unsubscribe</a></p>\n`
+    : '';
+
+/** Where a subscriber's links lead: the site's confirm and unsubscribe pages, and the one-click endpoint. */
+export const newsletterLinks = (siteUrl: string, unsubscribeToken: string, mailingId?: string) => {
+  const query = new URLSearchParams({ token: unsubscribeToken, ...(mailingId ? { mailing: mailingId } : {}) });
+  return {
+    unsubscribePage: `${siteUrl}/newsletter/unsubscribe?${query}`,
+    oneClick: `${siteUrl}/api/newsletter/unsubscribe?${query}`,
+  };
+};
+
 /** How every e-mail to a visitor ends: the coach's own name. */
-const signature = ({ identity }: EmailSettings) => `With warmth,\n${identity.name}`;
+export const signature = ({ identity }: EmailSettings) => `With warmth,\n${identity.name}`;
 
 /** The free call, with the link that books it. */
 const bookingInvitation = ({ identity }: EmailSettings) =>
@@ -63,14 +92,14 @@ const bookingInvitation = ({ identity }: EmailSettings) =>
 
 function contactEmails(payload: EventPayload<'contact.received'>, settings: EmailSettings): Email[] {
   const name = oneLine(payload.name);
-  const subjectLabel = CONTACT_SUBJECTS[payload.subject as keyof typeof CONTACT_SUBJECTS] ?? oneLine(payload.subject);
+  const subjectLabel = CONTACT_SUBJECTS[payload.subject as keyof typeof CONTACT_SUBJECTS] ?? 'General Question';
   return [
     email(
       {
         kind: 'coach-notification',
         to: settings.coachEmail,
         replyTo: payload.email,
-        subject: `New message from ${name}: ${subjectLabel}`,
+        subject: `New message from the contact form: ${subjectLabel}`,
         text: [
           'You have a new message from the contact form.',
           `Name: ${name}\nEmail: ${payload.email}\nSubject: ${subjectLabel}`,
@@ -80,24 +109,59 @@ function contactEmails(payload: EventPayload<'contact.received'>, settings: Emai
       },
       settings,
     ),
-    email(
-      {
-        kind: 'sender-acknowledgement',
-        to: payload.email,
-        replyTo: settings.coachEmail,
-        subject: 'Thank you for reaching out',
-        text: [
-          `Dear ${name},`,
-          `Thank you for reaching out. Your message about "${subjectLabel}" has arrived safely, and I'll get back to you within 24 hours.`,
-          `In the meantime, you are welcome to read the latest reflections on the blog (${settings.siteUrl}/blog) or to ${bookingInvitation(settings)}`,
-          `Prefer a quick chat? You can also write to me on WhatsApp: ${whatsappChatLink(settings.identity.whatsappNumber)}`,
-          `For your records, this is the message you sent:\n\n${payload.message}`,
-          signature(settings),
-        ].join('\n\n'),
-      },
+    // The acknowledgement repeats nothing the visitor wrote (not even the name): only the subject
+    // they chose from the form's fixed list, so no stranger's words go out in the coach's name.
+    ...(payload.acknowledge
+      ? [
+          email(
+            {
+              kind: 'sender-acknowledgement',
+              to: payload.email,
+              replyTo: settings.coachEmail,
+              subject: 'Thank you for reaching out',
+              text: [
+                'Hello,',
+                `Thank you for reaching out. Your message about "${subjectLabel}" has arrived safely, and I'll get back to you within 24 hours.`,
+                `In the meantime, you are welcome to read the latest reflections on the blog (${settings.siteUrl}/blog) or to ${bookingInvitation(settings)}`,
+                `Prefer a quick chat? You can also write to me on WhatsApp: ${whatsappChatLink(settings.identity.whatsappNumber)}`,
+                'If you did not write to me, simply ignore this e-mail.',
+                signature(settings),
+              ].join('\n\n'),
+            },
+            settings,
+          ),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The reset link for an account holder: no name or other text anyone typed, so nobody can make
+ * the site carry their words to an address that is not theirs.
+ */
+function passwordResetEmail(payload: EventPayload<'member.password_reset_requested'>, settings: EmailSettings): Email {
+  const link = `${settings.siteUrl}/reset-password?token=${encodeURIComponent(payload.token)}`;
+  const subject = 'Reset your password';
+  const intro = `Someone, hopefully you, asked to reset the password of your ${settings.identity.brand} account.`;
+  const validity = `The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
+  const ignore = 'If you did not ask for this, simply ignore this e-mail: your password stays as it is.';
+  const button = `<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#5b3f8c;color:#ffffff;text-decoration:none;font-weight:bold">Choose a new password</a></p>`;
+  return {
+    kind: 'password-reset',
+    to: payload.email,
+    subject,
+    text: [intro, `Choose a new password here: ${link}`, validity, ignore, signature(settings)].join('\n\n'),
+    html: layout(
+      subject,
+      [
+        paragraphsHtml(intro),
+        button,
+        paragraphsHtml(`${validity} If the button does not work, copy this address into your browser:\n${link}`),
+        paragraphsHtml(`${ignore}\n\n${signature(settings)}`),
+      ].join('\n'),
       settings,
     ),
-  ];
+  };
 }
 
 /** The e-mails an event causes, in the order they are sent. */
@@ -106,21 +170,25 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
   switch (name) {
     case 'contact.received':
       return contactEmails(eventPayloadSchemas[name].parse(event.payload), settings);
-    case 'newsletter.subscribed': {
-      const { email: to } = eventPayloadSchemas[name].parse(event.payload);
+    case 'newsletter.confirmation_requested': {
+      const payload = eventPayloadSchemas[name].parse(event.payload);
+      const confirmUrl = `${settings.siteUrl}/newsletter/confirm?${new URLSearchParams({ token: payload.confirmToken })}`;
+      const links = newsletterLinks(settings.siteUrl, payload.unsubscribeToken);
       return [
         email(
           {
-            kind: 'newsletter-welcome',
-            to,
-            subject: 'Welcome: your weekly inspiration is on its way',
+            kind: 'newsletter-confirmation',
+            to: payload.email,
+            subject: 'Please confirm your subscription',
             text: [
               'Thank you for subscribing!',
-              "You'll receive weekly insights and inspiration in your inbox: reflections on healing, purpose and spiritual growth, simple practices for everyday life, and news of upcoming programs and retreats.",
-              `While you wait for the first one, the blog holds many reflections to begin with: ${settings.siteUrl}/blog`,
-              'If you did not subscribe, simply ignore this e-mail and you will not hear from us again.',
+              `Please confirm that you would like to receive weekly insights and inspiration in your inbox by opening this link:\n${confirmUrl}`,
+              "Once confirmed, you'll receive reflections on healing, purpose and spiritual growth, simple practices for everyday life, and news of upcoming programs and retreats.",
+              'If you did not subscribe, simply ignore this e-mail: without your confirmation you will not hear from us again.',
               signature(settings),
+              `Unsubscribe: ${links.unsubscribePage}`,
             ].join('\n\n'),
+            unsubscribeUrl: links.oneClick,
           },
           settings,
         ),
@@ -128,15 +196,15 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
     }
     case 'member.signed_up': {
       const payload = eventPayloadSchemas[name].parse(event.payload);
-      const memberName = oneLine(payload.name);
+      // The name a sign-up typed goes nowhere: anyone may sign up with someone else's address.
       return [
         email(
           {
             kind: 'member-welcome',
             to: payload.email,
-            subject: `Welcome to the Sacred Circle, ${memberName}`,
+            subject: 'Welcome to the Sacred Circle',
             text: [
-              `Dear ${memberName},`,
+              'Hello,',
               'Welcome to the Sacred Circle. I am so glad you are here.',
               `Your account opens the community, where members share reflections and support one another (${settings.siteUrl}/community), and your profile, where you can follow your own journey and progress (${settings.siteUrl}/profile).`,
               `Whenever you would like personal guidance, you can ${bookingInvitation(settings)}`,
@@ -147,6 +215,8 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
         ),
       ];
     }
+    case 'member.password_reset_requested':
+      return [passwordResetEmail(eventPayloadSchemas[name].parse(event.payload), settings)];
     default:
       throw new UnrecoverableError(`No e-mail is sent for the event ${String(event.name)}`);
   }

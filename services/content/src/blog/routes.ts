@@ -1,42 +1,93 @@
-import { blogPostInputSchema, idParamSchema, slugParamSchema } from '@coach/contracts';
+import {
+  adminListQuerySchema,
+  blogListQuerySchema,
+  blogPostInputSchema,
+  type BlogPostEntry,
+  idParamSchema,
+  nextPageLink,
+  slugParamSchema,
+} from '@coach/contracts';
 import { parse, type SessionVerifier } from '@coach/kit';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
+import { BlogPostModel } from './model.ts';
+import type { Publication } from './publication.ts';
 import * as blog from './service.ts';
-import { toAdminPost, toPublicPost } from './shape.ts';
+import { toAdminPost, toPublicPostPage, toSummary } from './shape.ts';
 
-/** Public reads: /api/blog/posts and /api/blog/:slug. Revalidated by ETag on every read. */
+/** Sends a page of a list as an array, naming the next page (if any) in the Link header. */
+function sendPage<T>(res: Response, path: string, query: Record<string, unknown>, page: blog.Page<T>, shape: (row: T) => unknown) {
+  const link = nextPageLink(path, query, page.next);
+  if (link) res.set('Link', link);
+  res.json(page.items.map(shape));
+}
+
+/**
+ * Public reads, revalidated by ETag on every read: /api/blog/posts (a page of the list),
+ * /api/blog/posts/months (the archive) and /api/blog/:slug.
+ */
 export function publicBlogRoutes(): Router {
   const router = Router();
-  router.get('/api/blog/posts', async (_req, res) => {
-    res.set('Cache-Control', 'no-cache');
-    res.json((await blog.listPublished()).map(toPublicPost));
+  router.use('/api/blog', (req, res, next) => {
+    if (req.method === 'GET') res.set('Cache-Control', 'no-cache');
+    next();
+  });
+  router.get('/api/blog/posts', async (req, res) => {
+    const query = parse(blogListQuerySchema, req.query);
+    sendPage(res, '/api/blog/posts', query, await blog.listPublished(query), toSummary);
+  });
+  router.get('/api/blog/posts/months', async (_req, res) => {
+    res.json(await blog.listMonths());
   });
   router.get('/api/blog/:slug', async (req, res) => {
     const { slug } = parse(slugParamSchema, req.params);
-    res.set('Cache-Control', 'no-cache');
-    res.json(toPublicPost(await blog.findPublished(slug)));
+    res.json(toPublicPostPage(await blog.findPublished(slug)));
+  });
+  return router;
+}
+
+/**
+ * GET /internal/blog/entries: every public post's slug and last change, oldest first, for the
+ * gateway's sitemap.
+ * Not under /api, so the gateway never routes a visitor here.
+ */
+export function internalBlogRoutes(): Router {
+  const router = Router();
+  router.get('/internal/blog/entries', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const entries: BlogPostEntry[] = (await blog.listPublishedEntries()).map(({ slug, updatedAt }) => ({
+      slug,
+      updatedAt: updatedAt.toISOString(),
+    }));
+    res.json(entries);
   });
   return router;
 }
 
 /** The admin's blog management: /api/admin/blog-posts (drafts included). */
-export function adminBlogRoutes(sessions: SessionVerifier): Router {
+export function adminBlogRoutes(sessions: SessionVerifier, publication: Publication): Router {
   const router = Router();
   router.use('/api/admin/blog-posts', sessions.requireAdmin, (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  router.get('/api/admin/blog-posts', async (_req, res) => {
-    res.json((await blog.listAll()).map(toAdminPost));
+  router.get('/api/admin/blog-posts', async (req, res) => {
+    const query = parse(adminListQuerySchema, req.query);
+    const [page, total] = await Promise.all([blog.listAll(query), BlogPostModel.estimatedDocumentCount()]);
+    res.set('X-Total-Count', String(total)); // every post, unsearched (the dashboard's count)
+    sendPage(res, '/api/admin/blog-posts', query, page, toAdminPost);
   });
   router.post('/api/admin/blog-posts', async (req, res) => {
     const input = parse(blogPostInputSchema, req.body);
-    res.status(201).json(toAdminPost(await blog.createPost(input)));
+    const post = await blog.createPost(input);
+    await publication.announceNow(post._id);
+    res.status(201).json(toAdminPost(post));
   });
   router.put('/api/admin/blog-posts/:id', async (req, res) => {
     const { id } = parse(idParamSchema, req.params);
     const input = parse(blogPostInputSchema, req.body);
-    res.json(toAdminPost(await blog.updatePost(id, input)));
+    const post = await blog.updatePost(id, input);
+    await publication.announceNow(post._id);
+    res.json(toAdminPost(post));
   });
   router.delete('/api/admin/blog-posts/:id', async (req, res) => {
     const { id } = parse(idParamSchema, req.params);

@@ -1,24 +1,116 @@
-import type { BlogPostInput } from '@coach/contracts';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminListQuery,
+  BLOG_PAGE_SIZE,
+  type BlogListQuery,
+  type BlogMonth,
+  type BlogPostInput,
+  isPostSlug,
+} from '@coach/contracts';
 import { HttpError } from '@coach/kit';
 import mongoose from 'mongoose';
 import { BlogPostModel, type BlogPostDoc } from './model.ts';
 import { excerptOf, imageForCategory, readTimeOf, slugify } from './writing.ts';
 
-const PUBLIC_LIST_LIMIT = 200;
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
+const { trusted } = mongoose;
 
-export async function listPublished(): Promise<BlogPostDoc[]> {
-  return BlogPostModel.find({ isPublished: true }).sort({ createdAt: -1 }).limit(PUBLIC_LIST_LIMIT).lean<BlogPostDoc[]>();
+/** The posts the public sees: published, and their publication time come. */
+const publicNow = () => ({ isPublished: true, publishedAt: trusted({ $lte: new Date() }) });
+
+/** The public list's order, newest first; the id breaks ties, so every post has one place. */
+const NEWEST_FIRST = { publishedAt: -1, _id: -1 } as const;
+
+/** A page of a list and the cursor of the page after it (null on the last page). */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** Reads `limit + 1` to know whether a page follows; the cursor is the page's last post. */
+async function pageOf<T extends { _id: mongoose.Types.ObjectId }>(rows: Promise<T[]>, limit: number): Promise<Page<T>> {
+  const found = await rows;
+  const items = found.slice(0, limit);
+  return { items, next: found.length > limit ? items[items.length - 1]!._id.toString() : null };
+}
+
+/**
+ * The posts after a cursor, newest first by `field` then id. A cursor names the last post of the
+ * page before, one of those `among`; one naming none is refused (400), as is any other.
+ */
+async function afterCursor(cursor: string | undefined, field: 'publishedAt' | 'createdAt', among: object) {
+  if (!cursor) return {};
+  const last = await BlogPostModel.findOne({ _id: cursor, ...among }, { [field]: 1 }).lean<BlogPostDoc>();
+  const at = last?.[field];
+  if (!last || !at) throw new HttpError(400, 'Unknown cursor: start again from the first page');
+  return { $or: [{ [field]: trusted({ $lt: at }) }, { [field]: at, _id: trusted({ $lt: last._id }) }] };
+}
+
+/** The month's first moment and the next month's, in UTC. */
+function monthRange(month: string) {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return { $gte: new Date(Date.UTC(year, m - 1, 1)), $lt: new Date(Date.UTC(year, m, 1)) };
+}
+
+/** A search as plain words: quotes and a leading minus would be operators of a text search. */
+const asWords = (q: string) => q.replace(/["-]/g, ' ').trim();
+
+/** The fields a list card reads: the body stays out of the list. */
+const SUMMARY_FIELDS = { content: 0, announcePending: 0, announceClaimedUntil: 0 } as const;
+
+/** One page of the public list, filtered by category, month and a search of the posts' words. */
+export async function listPublished(query: BlogListQuery): Promise<Page<BlogPostDoc>> {
+  const words = query.q ? asWords(query.q) : '';
+  const filter: Record<string, unknown> = {
+    ...publicNow(),
+    ...(query.category ? { category: query.category } : {}),
+    ...(await afterCursor(query.cursor, 'publishedAt', publicNow())),
+    ...(words ? { $text: trusted({ $search: words }) } : {}),
+  };
+  if (query.month) filter.publishedAt = trusted({ ...monthRange(query.month), $lte: new Date() });
+  return pageOf(
+    BlogPostModel.find(filter, SUMMARY_FIELDS).sort(NEWEST_FIRST).limit(BLOG_PAGE_SIZE + 1).lean<BlogPostDoc[]>(),
+    BLOG_PAGE_SIZE,
+  );
+}
+
+/** The months with public posts, newest first, with how many each has. */
+export async function listMonths(): Promise<BlogMonth[]> {
+  return BlogPostModel.aggregate<BlogMonth>([
+    { $match: publicNow() },
+    { $group: { _id: { $dateToString: { format: '%Y-%m', date: '$publishedAt' } }, count: { $sum: 1 } } },
+    { $sort: { _id: -1 } },
+    { $project: { _id: 0, month: '$_id', count: 1 } },
+  ]);
+}
+
+/**
+ * Every public post's address and last change, oldest first (a new post comes last): only those
+ * two fields are read.
+ */
+export async function listPublishedEntries(): Promise<Array<{ slug: string; updatedAt: Date }>> {
+  return BlogPostModel.find(publicNow(), { _id: 0, slug: 1, updatedAt: 1 })
+    .sort({ publishedAt: 1, _id: 1 })
+    .lean<Array<{ slug: string; updatedAt: Date }>>();
 }
 
 export async function findPublished(slug: string): Promise<BlogPostDoc> {
-  const post = await BlogPostModel.findOne({ slug, isPublished: true }).lean<BlogPostDoc>();
+  const post = await BlogPostModel.findOne({ slug, ...publicNow() }).lean<BlogPostDoc>();
   if (!post) throw new HttpError(404, 'Post not found');
   return post;
 }
 
-export async function listAll(): Promise<BlogPostDoc[]> {
-  return BlogPostModel.find().sort({ createdAt: -1 }).lean<BlogPostDoc[]>();
+/** One page of every post (drafts and scheduled ones too), newest first, optionally searched. */
+export async function listAll({ cursor, q }: AdminListQuery): Promise<Page<BlogPostDoc>> {
+  const words = q ? asWords(q) : '';
+  const filter = {
+    ...(await afterCursor(cursor, 'createdAt', {})),
+    ...(words ? { $text: trusted({ $search: words }) } : {}),
+  };
+  return pageOf(
+    BlogPostModel.find(filter).sort({ createdAt: -1, _id: -1 }).limit(ADMIN_PAGE_SIZE + 1).lean<BlogPostDoc[]>(),
+    ADMIN_PAGE_SIZE,
+  );
 }
 
 /** A slug from the title that no other post has: `title`, then `title-2`, `title-3`, ... */
@@ -28,6 +120,7 @@ export async function freeSlug(title: string, exceptId?: mongoose.Types.ObjectId
     const slug = n === 1 ? base : `${base}-${n}`;
     // kit turns on sanitizeFilter, which neutralises every operator not marked as trusted.
     const others = exceptId ? { _id: mongoose.trusted({ $ne: exceptId }) } : {};
+    if (!isPostSlug(slug)) continue; // an address of the blog itself
     const taken = await BlogPostModel.exists({ slug, ...others });
     if (!taken) return slug;
   }
@@ -44,7 +137,7 @@ export async function withFreeSlug<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function derived(input: BlogPostInput) {
+function derived({ publishAt: _publishAt, ...input }: BlogPostInput) {
   return {
     ...input,
     excerpt: excerptOf(input.content),
@@ -56,12 +149,34 @@ function derived(input: BlogPostInput) {
   };
 }
 
+const isPublic = (post: Pick<BlogPostDoc, 'isPublished' | 'publishedAt'>, now: Date) =>
+  Boolean(post.isPublished && post.publishedAt && post.publishedAt <= now);
+
+/**
+ * When a saved post becomes public, and whether it still owes its blog.post_published event.
+ * A post already public keeps its date and its event state; otherwise the input's publish time
+ * (or, when published without one, the date it had when last public, else now) is its date, and a
+ * post published for the first time owes its event.
+ */
+function publicationOf(input: BlogPostInput, current?: BlogPostDoc) {
+  const now = new Date();
+  if (current && isPublic(current, now)) return { publishedAt: current.publishedAt };
+  const earlier = current?.publishedAt && current.publishedAt <= now ? current.publishedAt : undefined;
+  const publishedAt = input.publishAt
+    ? new Date(input.publishAt)
+    : input.isPublished
+      ? (earlier ?? now)
+      : (earlier ?? null);
+  const owesEvent = input.isPublished && !current?.announcedAt;
+  return { publishedAt, ...(owesEvent ? { announcePending: true } : {}) };
+}
+
 export async function createPost(input: BlogPostInput): Promise<BlogPostDoc> {
   return withFreeSlug(async () => {
     const doc = await BlogPostModel.create({
       ...derived(input),
+      ...publicationOf(input),
       slug: await freeSlug(input.title),
-      publishedAt: input.isPublished ? new Date() : undefined,
     });
     return doc.toObject() as BlogPostDoc;
   });
@@ -75,7 +190,7 @@ export async function updatePost(id: string, input: BlogPostInput): Promise<Blog
     const slug = current.title === input.title ? current.slug : await freeSlug(input.title, current._id);
     const updated = await BlogPostModel.findByIdAndUpdate(
       id,
-      { ...derived(input), slug, publishedAt: input.isPublished ? (current.publishedAt ?? new Date()) : current.publishedAt },
+      { ...derived(input), ...publicationOf(input, current), slug },
       { new: true, runValidators: true },
     ).lean<BlogPostDoc>();
     if (!updated) throw new HttpError(404, 'Post not found');

@@ -1,17 +1,23 @@
 import { askAiInputSchema, chatInputSchema, type AskAiAnswer, type ChatAnswer } from '@coach/contracts';
-import { HttpError, parse, type Redis } from '@coach/kit';
+import { HttpError, parse, UnavailableError, type Redis } from '@coach/kit';
 import { Router, type RequestHandler } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { CHAT_MESSAGES, type ChatService } from './service.ts';
 
 /** Per-IP chat budget shared by both chats and every content replica (kept in Redis). */
 function chatRateLimit(redis: Redis, perMinute: number): RequestHandler {
-  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:chat', points: perMinute, duration: 60 });
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: 'rl:chat',
+    points: perMinute,
+    duration: 60,
+    rejectIfRedisNotReady: true,
+  });
   return async (req, _res, next) => {
     try {
       await limiter.consume(req.ip ?? 'unknown');
     } catch (rejected) {
-      if (!(rejected instanceof RateLimiterRes)) throw new HttpError(503, CHAT_MESSAGES.unavailable); // Redis is unreachable
+      if (!(rejected instanceof RateLimiterRes)) throw new UnavailableError(CHAT_MESSAGES.unavailable); // Redis is unreachable
       throw new HttpError(
         429,
         'You are sending messages very quickly. Please pause for a moment, then try again.',

@@ -16,7 +16,8 @@ export const CHAT_MESSAGES = {
 
 /**
  * Replies to chat messages. A message about suicide or self-harm gets the safety referral here,
- * at once, even when no worker runs; any other message becomes a chat job for ai-worker.
+ * at once, even when no worker runs; any other message becomes a chat job for ai-worker. The
+ * reply passes the same check before the visitor sees it, whichever worker wrote it.
  */
 export function createChatService(jobs: JobRunner, timeoutMs: number) {
   return {
@@ -25,7 +26,8 @@ export function createChatService(jobs: JobRunner, timeoutMs: number) {
       if (crisis) return crisis;
       const job: ChatJob = { ...input, deadline: Date.now() + timeoutMs };
       const result = await jobs.run('reply', job, { ...CHAT_JOB_OPTIONS, timeoutMs });
-      return chatReplySchema.parse(result).reply;
+      const { reply } = chatReplySchema.parse(result);
+      return crisisReplyFor(reply) ?? reply;
     },
   };
 }

@@ -6,6 +6,10 @@ const contactMessageSchema = new mongoose.Schema(
     email: { type: String, required: true, maxlength: 254 },
     subject: { type: String, required: true, maxlength: 50 },
     message: { type: String, required: true, maxlength: 5000 },
+    /** When the coach opened it; null (or absent) while unread. */
+    readAt: { type: Date, default: null },
+    /** Whether the sender is sent an acknowledgement (not when the address asked for too much mail). */
+    acknowledge: { type: Boolean, default: true },
     /** Set until contact.received is queued (see outbox/). */
     eventPending: { type: Boolean },
     /** The Idempotency-Key (with its scope) the message was sent with, so it is stored once. */
@@ -14,6 +18,7 @@ const contactMessageSchema = new mongoose.Schema(
   { collection: 'contact_messages', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
 contactMessageSchema.index({ createdAt: -1 });
+contactMessageSchema.index({ readAt: 1 });
 contactMessageSchema.index({ eventPending: 1 }, { sparse: true });
 contactMessageSchema.index({ idempotencyKey: 1 }, { unique: true, sparse: true });
 export const ContactMessageModel = mongoose.model('ContactMessage', contactMessageSchema);

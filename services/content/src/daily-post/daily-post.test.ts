@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/blog/generate-daily with the offline library', () => {
-  workerDuringSuite(() => ({ REDIS_URL: content.redisUrl }));
+  workerDuringSuite(() => ({ ...content.workerEnv }));
 
   it('is for the admin only', async () => {
     expect((await generate()).status).toBe(401);
@@ -62,6 +62,15 @@ describe('POST /api/blog/generate-daily with the offline library', () => {
     expectWellFormed(post);
     const read = await fetch(`${content.url}/api/blog/${post.slug}`);
     expect(((await read.json()) as BlogPost).id).toBe(post.id);
+    // Announced to the newsletter, mailed as DAILY_POST_SEND_TO_SUBSCRIBERS says (on in this suite).
+    const event = await content.queues.get(QUEUES.newsletter).getJob(`blog.post_published-${post.id}`);
+    expect(event?.data.payload).toEqual({
+      postId: post.id,
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      sendToSubscribers: true,
+    });
   });
 
   it('generates one post for a retried request with the same Idempotency-Key', async () => {
@@ -78,7 +87,7 @@ describe('POST /api/blog/generate-daily with the offline library', () => {
 
 describe('POST /api/blog/generate-daily through the model', () => {
   workerDuringSuite(() => ({
-    REDIS_URL: content.redisUrl,
+    ...content.workerEnv,
     OPENAI_API_KEY: 'test-key',
     OPENAI_BASE_URL: llm.baseUrl,
   }));
@@ -122,7 +131,7 @@ describe('the daily schedule', () => {
   });
 
   it('creates one post a day, however many workers run the scheduler', async () => {
-    const env = { REDIS_URL: content.redisUrl, DAILY_POST_HOUR: '6' };
+    const env = { ...content.workerEnv, DAILY_POST_HOUR: '6' };
     workers.push(...(await Promise.all([startWorker(env), startWorker(env)])));
     const queue = content.queues.get(QUEUES.dailyPost);
     const schedulers = await queue.getJobSchedulers();

@@ -11,9 +11,13 @@ export async function findGeneratedPost(requestId: string): Promise<BlogPostDoc 
 /**
  * Stores a generated post once per request id (the unique generationId): a redelivered or
  * re-published event finds the stored post and changes nothing. The slug is the title's, made
- * unique if another post already has it.
+ * unique if another post already has it. A published one owes its blog.post_published event.
  */
-export async function storeGeneratedPost(requestId: string, post: GeneratedPost): Promise<BlogPostDoc> {
+export async function storeGeneratedPost(
+  requestId: string,
+  post: GeneratedPost,
+  sendToSubscribers: boolean,
+): Promise<BlogPostDoc> {
   return withFreeSlug(async () => {
     const existing = await findGeneratedPost(requestId);
     if (existing) return existing;
@@ -26,6 +30,8 @@ export async function storeGeneratedPost(requestId: string, post: GeneratedPost)
       metaDescription: post.excerpt,
       keywords: post.tags,
       publishedAt: post.isPublished ? new Date() : undefined,
+      sendToSubscribers,
+      ...(post.isPublished ? { announcePending: true } : {}),
     });
     return doc.toObject() as BlogPostDoc;
   });

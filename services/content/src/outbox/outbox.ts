@@ -1,5 +1,5 @@
 import type { EventName, EventPayload } from '@coach/contracts';
-import type { Logger, PublishEvent } from '@coach/kit';
+import { isOutageError, UnavailableError, type Logger, type PublishEvent } from '@coach/kit';
 import mongoose, { type Model, type Types } from 'mongoose';
 
 /** A row still pending after this long is published again by the sweep. */
@@ -34,7 +34,9 @@ export function createOutbox(publish: PublishEvent, logger: Logger) {
     try {
       await publishRow(source, row);
     } catch (err) {
-      logger.error({ err, event: source.event, id: row._id.toString() }, 'event not published yet; the sweep retries');
+      // Redis away is one outage, already reported by its connection: no error per row.
+      if (err instanceof UnavailableError) logger.info({ event: source.event, id: row._id.toString() }, 'event waits for the sweep');
+      else logger.error({ err, event: source.event, id: row._id.toString() }, 'event not published yet; the sweep retries');
     }
   }
 
@@ -56,7 +58,9 @@ export function createOutbox(publish: PublishEvent, logger: Logger) {
   /** Runs `sweepAll` every minute in the background. */
   function startSweeping(sweepAll: () => Promise<unknown>): () => void {
     const timer = setInterval(() => {
-      sweepAll().catch((err) => logger.error({ err }, 'outbox sweep failed'));
+      sweepAll().catch((err) => {
+        if (!(err instanceof UnavailableError || isOutageError(err))) logger.error({ err }, 'outbox sweep failed');
+      });
     }, SWEEP_EVERY_MS);
     timer.unref();
     return () => clearInterval(timer);

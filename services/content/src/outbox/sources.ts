@@ -1,6 +1,5 @@
 import type { Types } from 'mongoose';
 import { ContactMessageModel } from '../contact/model.ts';
-import { SubscriberModel } from '../newsletter/model.ts';
 import type { EventSource, Outbox } from './outbox.ts';
 
 interface ContactRow {
@@ -9,10 +8,7 @@ interface ContactRow {
   email: string;
   subject: string;
   message: string;
-}
-interface SubscriberRow {
-  _id: Types.ObjectId;
-  email: string;
+  acknowledge?: boolean;
 }
 
 export const contactReceived: EventSource<'contact.received', ContactRow> = {
@@ -24,14 +20,9 @@ export const contactReceived: EventSource<'contact.received', ContactRow> = {
     email: row.email,
     subject: row.subject,
     message: row.message,
+    acknowledge: row.acknowledge !== false,
   }),
 };
 
-export const newsletterSubscribed: EventSource<'newsletter.subscribed', SubscriberRow> = {
-  event: 'newsletter.subscribed',
-  model: SubscriberModel,
-  payloadOf: (row) => ({ subscriberId: row._id.toString(), email: row.email }),
-};
-
 /** Sweeps every collection whose rows owe an event. */
-export const sweepAll = (outbox: Outbox) => Promise.all([outbox.sweep(contactReceived), outbox.sweep(newsletterSubscribed)]);
+export const sweepAll = (outbox: Outbox) => outbox.sweep(contactReceived);

@@ -8,10 +8,12 @@ import { activityKey, createEventPublisher, SESSION_ISSUER, sessionCookieName } 
 import { freePort, listen, REPO_ROOT, startTestBackend, waitForHealth } from '@coach/kit/embedded';
 import { afterAll, beforeAll } from 'vitest';
 import { buildContentApp, type ContentDeps } from '../app.ts';
+import { createPublication } from '../blog/publication.ts';
 import { CHAT_MESSAGES } from '../chat/service.ts';
 import { startGeneratedPostConsumer } from '../daily-post/consumer.ts';
 import { DAILY_POST_MESSAGES } from '../daily-post/routes.ts';
 import { createJobRunner } from '../jobs.ts';
+import { startNewsletterConsumer } from '../newsletter/fanout.ts';
 import { createOutbox } from '../outbox/outbox.ts';
 
 /**
@@ -21,7 +23,13 @@ import { createOutbox } from '../outbox/outbox.ts';
 export async function startContent(limits: Partial<ContentDeps['limits']> = {}) {
   const backend = await startTestBackend('content-test');
   const { logger, redis, queueConnection, queues, keys } = backend;
-  const consumer = startGeneratedPostConsumer(queueConnection, logger);
+  const publish = createEventPublisher(queues);
+  const publication = createPublication(publish, logger);
+  const consumer = startGeneratedPostConsumer(queueConnection, logger, publication, true);
+  const newsletterConsumer = startNewsletterConsumer(queueConnection, queues, logger, {
+    batchSize: 50,
+    digestPattern: '0 0 7 * * 1',
+  });
   const jobs = {
     chat: createJobRunner(queues.get(QUEUES.chat), logger, CHAT_MESSAGES),
     dailyPost: createJobRunner(queues.get(QUEUES.dailyPost), logger, DAILY_POST_MESSAGES),
@@ -29,11 +37,20 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
   const app = buildContentApp({
     logger,
     redis,
-    outbox: createOutbox(createEventPublisher(queues), logger),
+    outbox: createOutbox(publish, logger),
+    publication,
+    publish,
     sessionPublicKey: keys.publicKey,
     cookieSecure: false,
     jobs,
-    limits: { chatTimeoutMs: 3000, chatPerMinute: 1000, generateTimeoutMs: 8000, ...limits },
+    limits: {
+      chatTimeoutMs: 3000,
+      chatPerMinute: 1000,
+      generateTimeoutMs: 8000,
+      mailRequestsPerHour: 3,
+      newsletterConfirmHours: 48,
+      ...limits,
+    },
   });
   const server = await listen(app);
   const url = server.url;
@@ -51,10 +68,24 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
   async function stop() {
     await server.close();
     await consumer.close();
+    await newsletterConsumer.close();
     await Promise.all([jobs.chat.close(), jobs.dailyPost.close()]);
     await backend.stop();
   }
-  return { url, redisUrl: backend.redisUrl, redisServer: backend.redisServer, queues, sessionCookie, stop };
+  return {
+    url,
+    redisUrl: backend.redisUrl,
+    redisServer: backend.redisServer,
+    mongoUrl: backend.mongoUrl,
+    /** What an ai-worker needs to serve this content: its Redis and its database. */
+    workerEnv: { REDIS_URL: backend.redisUrl, MONGO_URL: backend.mongoUrl },
+    queues,
+    publish,
+    publication,
+    logger,
+    sessionCookie,
+    stop,
+  };
 }
 export type Content = Awaited<ReturnType<typeof startContent>>;
 

@@ -11,7 +11,8 @@ function limiter(redis: Redis, keyPrefix: string, points: number) {
     keyPrefix,
     points,
     duration: 60,
-    // If Redis is unreachable the limit still holds per replica instead of failing requests.
+    // If Redis is unreachable the limit still holds per replica instead of failing or holding requests.
+    rejectIfRedisNotReady: true,
     insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: 60 }),
   });
 }

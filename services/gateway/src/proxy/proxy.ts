@@ -1,29 +1,35 @@
 import http from 'node:http';
-import type { Logger } from '@coach/kit';
+import { OUTAGE_RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, type Logger } from '@coach/kit';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Replicas } from './replicas.ts';
 import type { Upstream } from './route-table.ts';
 
 const TIMED_OUT = Symbol('upstream timed out');
+const REPLICA = Symbol('the replica a request went to');
+type Marked = Record<symbol, unknown>;
 
-function sendJson(res: http.ServerResponse, status: number, message: string) {
+function sendJson(res: http.ServerResponse, status: number, message: string, headers: http.OutgoingHttpHeaders = {}) {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(JSON.stringify({ message }));
 }
 
 /**
  * A reverse proxy to one service over pooled keep-alive connections (a fresh connection per
- * request collapses under load). A dead service gives 502 JSON, a slow one 504 JSON after
- * `timeoutMs`: the caller never hangs.
+ * request collapses under load), each request to the next of its replicas. A dead service gives
+ * 503 JSON with Retry-After, as a service whose database is away does (a passing outage: the PWA
+ * keeps its writes for later, a proxy may retry), a slow one 504 JSON after `timeoutMs`: the
+ * caller never hangs. The replica that failed is skipped by the next requests.
  */
-export function proxyTo(upstream: Upstream, target: string, timeoutMs: number, logger: Logger): RequestHandler {
+export function proxyTo(upstream: Upstream, replicas: Replicas, timeoutMs: number, logger: Logger): RequestHandler {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, keepAliveMsecs: 10_000 });
   return createProxyMiddleware<Request, Response>({
-    target,
+    target: replicas.targets[0],
+    router: (req) => ((req as unknown as Marked)[REPLICA] = replicas.next()),
     agent,
     // The client address headers are the gateway's own (clientAddress), passed on as they are.
     xfwd: false,
@@ -32,16 +38,18 @@ export function proxyTo(upstream: Upstream, target: string, timeoutMs: number, l
       proxyReq: (proxyReq, req) => {
         proxyReq.setHeader('x-request-id', String(req.id));
         proxyReq.setTimeout(timeoutMs, () => {
-          (req as unknown as Record<symbol, boolean>)[TIMED_OUT] = true;
+          (req as unknown as Marked)[TIMED_OUT] = true;
           proxyReq.destroy(new Error(`${upstream} did not answer within ${timeoutMs} ms`));
         });
       },
       error: (err, req, res) => {
-        const timedOut = (req as unknown as Record<symbol, boolean>)[TIMED_OUT] === true;
-        logger.warn({ upstream, reqId: (req as Request).id, code: (err as NodeJS.ErrnoException).code, timedOut }, 'upstream failed');
+        const timedOut = (req as unknown as Marked)[TIMED_OUT] === true;
+        const replica = (req as unknown as Marked)[REPLICA] as string;
+        replicas.failed(replica, (err as NodeJS.ErrnoException).code);
+        logger.warn({ upstream, replica, reqId: (req as Request).id, code: (err as NodeJS.ErrnoException).code, timedOut }, 'upstream failed');
         if (!(res instanceof http.ServerResponse)) return;
         if (timedOut) sendJson(res, 504, 'The service took too long to answer. Please try again.');
-        else sendJson(res, 502, 'The service is temporarily unavailable. Please try again in a moment.');
+        else sendJson(res, 503, UNAVAILABLE_MESSAGE, { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
       },
     },
   });

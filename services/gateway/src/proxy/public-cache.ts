@@ -28,20 +28,22 @@ export const COMPRESS_FROM_BYTES = 1024;
  * `ttlSeconds` (1 s by default), concurrent misses share one upstream call, writes passing
  * through this gateway drop the entry they change, and If-None-Match gets a 304. Browsers are
  * still told `no-cache`, so they revalidate every time. A client that accepts gzip gets the entry
- * gzipped once, instead of compressed again for every answer. With ttl 0 it is off. It sits before
- * the rate limiter: answering from memory costs less than the limit check itself.
+ * gzipped once, instead of compressed again for every answer. While content is away or answers
+ * a server error, the last good answer is served instead (X-Cache: STALE), so the public lists
+ * stay readable through an outage. With ttl 0 it is off. It sits before the rate limiter:
+ * answering from memory costs less than the limit check itself.
  */
-export function publicReadCache(upstreamBase: string, ttlSeconds: number): RequestHandler {
+export function publicReadCache(contentUrl: () => string, ttlSeconds: number): RequestHandler {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry>>();
 
   async function load(path: string, req: Request): Promise<Entry> {
-    const res = await fetch(`${upstreamBase}${path}`, {
+    const res = await fetch(`${contentUrl()}${path}`, {
       headers: { 'x-request-id': String(req.id), 'x-forwarded-for': clientOf(req) },
       signal: AbortSignal.timeout(10_000),
     });
     const headers: Record<string, string> = {};
-    for (const name of ['content-type', 'etag', 'cache-control']) {
+    for (const name of ['content-type', 'etag', 'cache-control', 'link', 'retry-after']) {
       const value = res.headers.get(name);
       if (value) headers[name] = value;
     }
@@ -58,21 +60,19 @@ export function publicReadCache(upstreamBase: string, ttlSeconds: number): Reque
     }
     if (!CACHEABLE.has(req.path) || req.url !== req.path) return next();
     let entry = entries.get(req.path);
-    const hit = entry !== undefined && entry.expires >= Date.now();
-    if (!hit) {
+    let state = entry !== undefined && entry.expires >= Date.now() ? 'HIT' : 'MISS';
+    if (state === 'MISS') {
       let pending = inFlight.get(req.path);
       if (!pending) {
         pending = load(req.path, req).finally(() => inFlight.delete(req.path));
         inFlight.set(req.path, pending);
       }
-      try {
-        entry = await pending;
-      } catch {
-        return next(); // let the proxy answer (and report 502/504) for this request
-      }
+      const fresh = await pending.catch(() => undefined);
+      if (fresh && (fresh.status < 500 || !entry)) entry = fresh;
+      else if (entry) state = 'STALE';
     }
-    if (!entry) return next();
-    res.set(entry.headers).set('X-Cache', hit ? 'HIT' : 'MISS').vary('Accept-Encoding');
+    if (!entry) return next(); // let the proxy answer (and report 503/504) for this request
+    res.set(entry.headers).set('X-Cache', state).vary('Accept-Encoding');
     if (entry.headers.etag && req.get('if-none-match') === entry.headers.etag) return res.status(304).end();
     if (entry.body.length >= COMPRESS_FROM_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
       entry.gzipped ??= gzipSync(entry.body);

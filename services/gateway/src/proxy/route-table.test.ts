@@ -14,6 +14,8 @@ describe('route table', () => {
   it('matches whole path segments only', () => {
     expect(upstreamFor('/api/newsletter')).toBe('content');
     expect(upstreamFor('/api/newsletter-subscribers')).toBe('content');
+    expect(upstreamFor('/api/newsletter/unsubscribe')).toBe('content');
+    expect(upstreamFor('/api/admin/newsletter/posts/abc')).toBe('content');
     expect(upstreamFor('/api/authx')).toBeUndefined();
     expect(upstreamFor('/api/admin')).toBeUndefined();
     expect(upstreamFor('/api/unknown')).toBeUndefined();

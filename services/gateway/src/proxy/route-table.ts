@@ -2,10 +2,11 @@
 export type Upstream = 'content' | 'members';
 
 export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; upstream: Upstream }> = [
-  // members: accounts, sessions, Sacred Circle, profile, admin users
+  // members: accounts, sessions, Sacred Circle and its moderation, profile, admin users
   { prefix: '/api/auth', upstream: 'members' },
   { prefix: '/api/admin/login', upstream: 'members' },
   { prefix: '/api/admin/users', upstream: 'members' },
+  { prefix: '/api/admin/community', upstream: 'members' },
   { prefix: '/api/community', upstream: 'members' },
   { prefix: '/api/profile', upstream: 'members' },
   // content: blog, stats, newsletter, contact, AI chat and their admin views
@@ -18,6 +19,7 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; upstream: Upstream }> 
   { prefix: '/api/ai', upstream: 'content' },
   { prefix: '/api/ask-ai', upstream: 'content' },
   { prefix: '/api/admin/blog-posts', upstream: 'content' },
+  { prefix: '/api/admin/newsletter', upstream: 'content' },
 ];
 
 /** The service for a path, or undefined when no prefix owns it (the gateway then answers 404). */

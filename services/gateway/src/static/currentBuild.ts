@@ -8,7 +8,8 @@ export interface RenderBundle {
   /** The pages the build prerendered. */
   PRERENDERED_PATHS: readonly string[];
   renderPrerenderedPage(shell: string, urlPath: string): Promise<string>;
-  renderBlogPage(shell: string, posts: unknown): Promise<string>;
+  /** A page of the list: its query string, and the API's posts and Link header for it. */
+  renderBlogPage(shell: string, search: string, posts: unknown, link: string | null): Promise<string>;
   renderBlogPostPage(shell: string, slug: string, post: unknown): Promise<string>;
 }
 

@@ -83,7 +83,7 @@ function prerenderedPages(distDir: string, build: CurrentBuild, logger: Logger) 
 }
 
 /** A page as every page is sent: HTML, revalidated on every load. */
-export const sendPage = (res: Response, html: string) =>
+export const sendPage = (res: Response, html: string | Buffer) =>
   res.setHeader('Cache-Control', 'no-cache').type('html').send(html);
 
 /** The answer to a path that is no page of the app: 404, with the shell, whose app shows its not-found page. */

@@ -7,6 +7,12 @@ import { sessionKeyPair } from './keys.ts';
 import { databaseUrl, startMongo } from './mongo.ts';
 import { freePort, startRedis } from './redis.ts';
 
+async function freePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 export const SERVICE_NAMES = ['content', 'members', 'ai-worker', 'gateway'] as const;
@@ -34,8 +40,9 @@ export interface StackOptions {
    * Settings for every service, as the operator's environment gives them to `npm start` or a
    * test sets them (RATE_LIMIT_*, SMTP_URL, OPENAI_*, ...); they win over the embedded defaults.
    * MONGO_URL, REDIS_URL and the SESSION_* key pair, when given, replace the embedded mongod,
-   * redis-server and generated keys. The stack itself decides each service's PORT and where the
-   * gateway finds the others.
+   * redis-server and generated keys. SERVICE_REPLICAS (1 by default) runs that many of content,
+   * members and ai-worker, the gateway taking them in turn. The stack itself decides each
+   * service's PORT and where the gateway finds the others.
    */
   env?: Record<string, string | undefined>;
   /** Services to start; all by default. */
@@ -53,15 +60,19 @@ export interface StackOptions {
 
 export interface Stack {
   gatewayUrl: string;
+  /** Each service's first replica. */
   urls: Record<ServiceName, string>;
+  /** Every replica of each service (SERVICE_REPLICAS of each back-end service, one gateway). */
+  replicaUrls: Record<ServiceName, string[]>;
   mongoUrl: string;
   redisUrl: string;
   env: Record<ServiceName, Record<string, string>>;
-  startService(name: ServiceName): Promise<void>;
-  stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
+  /** Replicas are numbered from 0; without a number, the first. */
+  startService(name: ServiceName, replica?: number): Promise<void>;
+  stopService(name: ServiceName, signal?: NodeJS.Signals, replica?: number): Promise<void>;
   /** Sends a signal without waiting (SIGSTOP/SIGCONT freeze and thaw a service in tests). */
-  signalService(name: ServiceName, signal: NodeJS.Signals): void;
-  /** The site's running processes (mongod, redis-server, each service) that this stack started. */
+  signalService(name: ServiceName, signal: NodeJS.Signals, replica?: number): void;
+  /** The site's running processes (mongod, redis-server, each service replica) that this stack started. */
   processes(): Array<{ name: string; pid: number }>;
   stop(): Promise<void>;
 }
@@ -102,15 +113,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     settings.SESSION_PUBLIC_KEY && settings.SESSION_PRIVATE_KEY
       ? { publicKey: settings.SESSION_PUBLIC_KEY, privateKey: settings.SESSION_PRIVATE_KEY }
       : sessionKeyPair(dataDir && path.join(dataDir, 'keys'));
-  const ports: Record<ServiceName, number> = {
-    content: await freePort(),
-    members: await freePort(),
-    'ai-worker': await freePort(),
-    gateway: options.gatewayPort ?? (await freePort()),
+  const replicaCount = Number(settings.SERVICE_REPLICAS ?? 1);
+  if (!Number.isInteger(replicaCount) || replicaCount < 1) throw new Error('SERVICE_REPLICAS must be a whole number from 1');
+  const ports: Record<ServiceName, number[]> = {
+    content: await freePorts(replicaCount),
+    members: await freePorts(replicaCount),
+    'ai-worker': await freePorts(replicaCount),
+    gateway: [options.gatewayPort ?? (await freePort())],
   };
-  const urls = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]),
-  ) as Record<ServiceName, string>;
+  const replicaUrls = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, ports[name].map((port) => `http://127.0.0.1:${port}`)]),
+  ) as Record<ServiceName, string[]>;
+  const urls = Object.fromEntries(SERVICE_NAMES.map((name) => [name, replicaUrls[name][0]])) as Record<ServiceName, string>;
   const defaults: Record<ServiceName, Record<string, string>> = {
     content: {},
     members: { ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password },
@@ -120,8 +134,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const wiring: Record<ServiceName, Record<string, string>> = {
     content: { MONGO_URL: databaseUrl(mongo.url, 'coach-content') },
     members: { MONGO_URL: databaseUrl(mongo.url, 'coach-members'), SESSION_PRIVATE_KEY: keys.privateKey },
-    'ai-worker': {},
-    gateway: { CONTENT_URL: urls.content, MEMBERS_URL: urls.members },
+    'ai-worker': { MONGO_URL: databaseUrl(mongo.url, 'coach-content') },
+    gateway: { CONTENT_URL: replicaUrls.content.join(','), MEMBERS_URL: replicaUrls.members.join(',') },
   };
   const env = Object.fromEntries(
     SERVICE_NAMES.map((name): [ServiceName, Record<string, string>] => [
@@ -136,31 +150,37 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         REDIS_URL: redis.url,
         SESSION_PUBLIC_KEY: keys.publicKey,
         ...wiring[name],
-        PORT: String(ports[name]),
+        PORT: String(ports[name][0]),
       },
     ]),
   ) as Record<ServiceName, Record<string, string>>;
 
-  const children = new Map<ServiceName, ChildProcess>();
+  /** Running replicas by `name#replica`. */
+  const children = new Map<string, ChildProcess>();
   const wanted = options.services ?? SERVICE_NAMES;
+  const replicaOf = (name: ServiceName, replica: number) => {
+    if (!ports[name][replica]) throw new Error(`${name} has no replica ${replica}`);
+    return `${name}#${replica}`;
+  };
 
-  async function startService(name: ServiceName) {
+  async function startService(name: ServiceName, replica = 0) {
     const { productionDir } = options;
     const run = productionDir
       ? { args: [path.join(productionDir, name, 'dist/main.js')], cwd: path.join(productionDir, name) }
       : { args: ['--import', 'tsx', path.join(REPO_ROOT, 'services', name, 'src/main.ts')], cwd: REPO_ROOT };
     const child = spawn(process.execPath, run.args, {
       cwd: run.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env[name] },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env[name], PORT: String(ports[name][replica]) },
       stdio: options.stdio ?? 'ignore',
     });
-    children.set(name, child);
-    await waitForHealth(urls[name], child, name);
+    children.set(replicaOf(name, replica), child);
+    await waitForHealth(replicaUrls[name][replica]!, child, replica ? `${name} replica ${replica}` : name);
   }
 
-  async function stopService(name: ServiceName, signal: NodeJS.Signals = 'SIGTERM') {
-    const child = children.get(name);
-    children.delete(name);
+  async function stopService(name: ServiceName, signal: NodeJS.Signals = 'SIGTERM', replica = 0) {
+    const key = replicaOf(name, replica);
+    const child = children.get(key);
+    children.delete(key);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
@@ -168,32 +188,39 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
   }
 
-  function signalService(name: ServiceName, signal: NodeJS.Signals) {
-    children.get(name)?.kill(signal);
+  function signalService(name: ServiceName, signal: NodeJS.Signals, replica = 0) {
+    children.get(replicaOf(name, replica))?.kill(signal);
   }
 
   function processes() {
     const started: Array<[string, number | undefined]> = [
       ['mongod', mongo.pid],
       ['redis-server', redis.pid],
-      ...[...children].map(([name, child]): [string, number | undefined] => [name, child.pid]),
+      ...[...children].map(([key, child]): [string, number | undefined] => [key.replace(/#0$/, ''), child.pid]),
     ];
     return started.flatMap(([name, pid]) => (pid ? [{ name, pid }] : []));
   }
 
   async function stop() {
-    await Promise.all([...children.keys()].map((name) => stopService(name)));
+    await Promise.all(
+      [...children.keys()].map((key) => {
+        const [name, replica] = key.split('#') as [ServiceName, string];
+        return stopService(name, 'SIGTERM', Number(replica));
+      }),
+    );
     await redis.stop();
     await mongo.stop();
   }
 
   try {
     // Back-end services first, in parallel; the gateway last so it never serves a 502 at start.
-    await Promise.all(wanted.filter((n) => n !== 'gateway').map(startService));
+    await Promise.all(
+      wanted.filter((n) => n !== 'gateway').flatMap((name) => ports[name].map((_, replica) => startService(name, replica))),
+    );
     if (wanted.includes('gateway')) await startService('gateway');
   } catch (err) {
     await stop();
     throw err;
   }
-  return { gatewayUrl: urls.gateway, urls, mongoUrl: mongo.url, redisUrl: redis.url, env, startService, stopService, signalService, processes, stop };
+  return { gatewayUrl: urls.gateway, urls, replicaUrls, mongoUrl: mongo.url, redisUrl: redis.url, env, startService, stopService, signalService, processes, stop };
 }

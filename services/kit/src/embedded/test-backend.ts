@@ -12,7 +12,7 @@ import { startRedis } from './redis.ts';
 
 /**
  * What a service's in-process tests run on: a real mongod and redis-server of their own,
- * mongoose connected (indexes of the imported models built), Redis and BullMQ connections,
+ * mongoose connected (indexes of the imported models built), Redis and BullMQ connections ready,
  * and a fresh session key pair. `redisServer` lets a test take Redis away. `stop` closes and
  * removes it all.
  */
@@ -20,11 +20,14 @@ export async function startTestBackend(name: string) {
   const mongo = await startMongo();
   const redisServer = await startRedis();
   const logger = createLogger(name, 'silent');
-  await connectMongo(databaseUrl(mongo.url, name), logger);
+  const mongoUrl = databaseUrl(mongo.url, name);
+  await connectMongo(mongoUrl, logger);
   await mongoose.connection.syncIndexes();
   const redis = createRedis(redisServer.url, logger);
   const queueConnection = createRedis(redisServer.url, logger, 'queues');
   const queues = createQueues(queueConnection);
+  // Ready before the first request, as a service is once its /health answers.
+  await Promise.all([redis.ping(), queueConnection.ping()]);
   async function stop() {
     await queues.close();
     await queueConnection.quit();
@@ -34,6 +37,7 @@ export async function startTestBackend(name: string) {
     await mongo.stop();
   }
   return {
+    mongoUrl,
     redisUrl: redisServer.url,
     redisServer,
     logger,

@@ -66,21 +66,26 @@ interface LoginAttempt {
  */
 export function createLoginLimiter(redis: Redis, limits: LoginLimits) {
   const counter = (keyPrefix: string, points: number) =>
-    new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: limits.windowSeconds });
+    new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: limits.windowSeconds, rejectIfRedisNotReady: true });
   const byAccountAtIp = counter('login:fail:account-ip', limits.maxFailuresPerAccount);
   const byAccount = counter('login:fail:account', limits.maxFailuresPerAccountGlobal);
   const byIp = counter('login:fail:ip', limits.maxFailuresPerIp);
   const byDevice = counter('login:fail:device', limits.maxFailuresPerAccount);
 
-  /** Runs a sign-in attempt under the limits; `check` resolves to the user or undefined. */
+  /**
+   * Runs a sign-in attempt under the limits; `check` resolves to the user or undefined. A result
+   * that is not yet `complete` (a correct password still awaiting its two-step code) counts as
+   * no failure and clears none: only the whole sign-in does.
+   */
   return async function limited<T>(
     { email, ip, device }: LoginAttempt,
     check: () => Promise<T | undefined>,
+    complete: (result: T) => boolean = () => true,
   ): Promise<T | undefined> {
     if (device !== undefined) {
       await reserve(byDevice, device);
       const result = await check();
-      if (result !== undefined) await byDevice.delete(device);
+      if (result !== undefined) await (complete(result) ? byDevice.delete(device) : byDevice.reward(device, 1));
       return result;
     }
     const account = accountKey(email);
@@ -90,8 +95,9 @@ export function createLoginLimiter(redis: Redis, limits: LoginLimits) {
     if (global && global.consumedPoints >= limits.maxFailuresPerAccountGlobal) throw tooMany(global);
     await reserve(byIp, ip);
     const result = await check();
-    if (result !== undefined) await Promise.all([byAccountAtIp.delete(here), byIp.reward(ip, 1)]);
-    else await Promise.all([record(byAccountAtIp, here), record(byAccount, account)]);
+    if (result === undefined) await Promise.all([record(byAccountAtIp, here), record(byAccount, account)]);
+    else if (complete(result)) await Promise.all([byAccountAtIp.delete(here), byIp.reward(ip, 1)]);
+    else await byIp.reward(ip, 1);
     return result;
   };
 }

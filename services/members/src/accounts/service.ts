@@ -80,6 +80,15 @@ export async function authenticate(email: string, password: string): Promise<Use
   return user;
 }
 
+/** Replaces a user's password (hashed here). */
+export async function setPassword(userId: number, plain: string): Promise<void> {
+  await UserModel.updateOne({ _id: userId }, { $set: { password: await hashPassword(plain) } });
+}
+
+export async function findUserByEmail(email: string): Promise<UserDoc | undefined> {
+  return (await UserModel.findOne({ email }).lean<UserDoc>()) ?? undefined;
+}
+
 export async function findUser(id: number): Promise<UserDoc | undefined> {
   return (await UserModel.findById(id).lean<UserDoc>()) ?? undefined;
 }

@@ -53,16 +53,21 @@ export function createSessionIssuer(redis: Redis, { privateKey, ttlSeconds, idle
       .exec();
   }
 
-  /** Revokes every live session of a user (the account is being deleted). */
-  async function revokeAllOf(userId: number): Promise<void> {
+  /**
+   * Revokes every live session of a user (the account is deleted, or its password changed),
+   * except the one `keep` names (the session that changed the password stays signed in).
+   */
+  async function revokeAllOf(userId: number, keep?: string): Promise<void> {
     const key = userSessionsKey(userId);
     const live = await redis.zrangebyscore(key, nowSeconds(), '+inf', 'WITHSCORES');
     const batch = redis.multi();
     for (let i = 0; i < live.length; i += 2) {
+      if (live[i] === keep) continue;
       const ttl = Math.max(1, Number(live[i + 1]) - nowSeconds());
-      batch.set(revokedKey(live[i]), '1', 'EX', ttl);
+      batch.set(revokedKey(live[i]), '1', 'EX', ttl).zrem(key, live[i]);
     }
-    await batch.del(key).exec();
+    if (keep === undefined) batch.del(key);
+    await batch.exec();
   }
 
   return { issue, revoke, revokeAllOf };

@@ -1,4 +1,4 @@
-import { adminUserSchema } from '@coach/contracts';
+import { adminUserSchema, nextLink, type AdminUser } from '@coach/contracts';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserModel } from '../accounts/model.ts';
@@ -44,8 +44,56 @@ describe('admin users API', () => {
     expect(res.status).toBe(200);
     for (const user of res.body) adminUserSchema.strict().parse(user);
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
-    expect(res.body[0]).toMatchObject({ id: '1', email: TEST_ADMIN.email, role: 'admin' });
-    expect(res.body.some((u: { email: string }) => u.email === details.email)).toBe(true);
+    expect(res.body[0]).toMatchObject({ email: details.email, role: 'user' });
+  });
+
+  it('pages newest first to the end, counts every account and searches name, username and e-mail literally', async () => {
+    const tag = `pager${Date.now().toString(36)}`;
+    for (let i = 0; i < 23; i++) {
+      const res = await caller(members.url, `10.9.${i}.1`).post('/api/auth/signup', {
+        name: `Pager ${i} (x.*)`,
+        username: `${tag}_${i}`,
+        email: `${tag}.${i}@example.com`,
+        password: 'Gentle-Breath-42',
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const accounts = await UserModel.countDocuments();
+    const pages: AdminUser[][] = [];
+    for (let next: string | null = '/api/admin/users'; next;) {
+      const res = await admin.get(next);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-total-count')).toBe(String(accounts));
+      pages.push(res.body);
+      next = nextLink(res.headers.get('link'));
+    }
+    const all = pages.flat();
+    expect(pages.slice(0, -1).every((p) => p.length === 20)).toBe(true);
+    expect(all).toHaveLength(accounts);
+    expect(all.map((u) => Number(u.id))).toEqual([...all.map((u) => Number(u.id))].sort((a, b) => b - a));
+    expect(all.at(-1)).toMatchObject({ id: '1', email: TEST_ADMIN.email });
+
+    const byName = await admin.get(`/api/admin/users?q=${encodeURIComponent('pager 7 (X.*)')}`);
+    expect(byName.body.map((u: AdminUser) => u.username)).toEqual([`${tag}_7`]);
+    const byUsername = await admin.get(`/api/admin/users?q=${tag.toUpperCase()}_2`);
+    expect(byUsername.body.map((u: AdminUser) => u.username).sort()).toEqual([`${tag}_2`, `${tag}_20`, `${tag}_21`, `${tag}_22`]);
+    const byEmail = await admin.get(`/api/admin/users?q=${encodeURIComponent(`${tag}.1@`)}`);
+    expect(byEmail.body.map((u: AdminUser) => u.email)).toEqual([`${tag}.1@example.com`]);
+    expect((await admin.get(`/api/admin/users?q=${encodeURIComponent('p.*r')}`)).body).toEqual([]);
+
+    const searchedPage = await admin.get(`/api/admin/users?q=${tag}`);
+    expect(searchedPage.body).toHaveLength(20);
+    expect(nextLink(searchedPage.headers.get('link'))).toMatch(new RegExp(`^/api/admin/users\\?q=${tag}&cursor=\\d+$`));
+    const rest = await admin.get(nextLink(searchedPage.headers.get('link'))!);
+    expect(rest.body).toHaveLength(3);
+    expect(rest.headers.get('link')).toBeNull();
+  });
+
+  it('refuses a bad cursor with 400', async () => {
+    for (const cursor of ['abc', '0', '-1', '1.5', '0123', 'a'.repeat(24)]) {
+      const res = await admin.get(`/api/admin/users?cursor=${cursor}`);
+      expect(res.status, cursor).toBe(400);
+    }
   });
 
   it('refuses to delete an admin (403) and answers 404 for an unknown id, 400 for a bad one', async () => {

@@ -1,4 +1,4 @@
-import { userIdParamSchema, type Accepted } from '@coach/contracts';
+import { adminUserListQuerySchema, nextPageLink, userIdParamSchema, type Accepted } from '@coach/contracts';
 import { parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { SessionIssuer } from '../accounts/sessions.ts';
@@ -11,8 +11,13 @@ export function adminUserRoutes(sessions: SessionVerifier, issuer: SessionIssuer
     res.set('Cache-Control', 'no-store');
     next();
   });
-  router.get('/api/admin/users', async (_req, res) => {
-    res.json(await listUsers());
+  /** One page of accounts: the next page in the Link header, the number of accounts in X-Total-Count. */
+  router.get('/api/admin/users', async (req, res) => {
+    const query = parse(adminUserListQuerySchema, req.query);
+    const { users, next, total } = await listUsers(query);
+    const link = nextPageLink('/api/admin/users', query, next);
+    if (link) res.set('Link', link);
+    res.set('X-Total-Count', String(total)).json(users);
   });
   router.delete('/api/admin/users/:id', async (req, res) => {
     const { id } = parse(userIdParamSchema, req.params);

@@ -1,14 +1,40 @@
-import type { AdminUser } from '@coach/contracts';
+import { ADMIN_PAGE_SIZE, literalSearch, type AdminUser, type AdminUserListQuery } from '@coach/contracts';
 import { HttpError } from '@coach/kit';
+import mongoose from 'mongoose';
 import { UserModel, type UserDoc } from '../accounts/model.ts';
 import { toCurrentUser } from '../accounts/service.ts';
 import type { SessionIssuer } from '../accounts/sessions.ts';
 import { deletePostsOf } from '../community/service.ts';
 import { deleteProfileOf } from '../profile/service.ts';
 
-export async function listUsers(): Promise<AdminUser[]> {
-  const rows = await UserModel.find({}, { password: 0 }).sort({ _id: 1 }).lean<Omit<UserDoc, 'password'>[]>();
-  return rows.map(toCurrentUser);
+
+export interface UsersPage {
+  users: AdminUser[];
+  /** The cursor of the next page, or null on the last. */
+  next: string | null;
+  /** Every account, unsearched. */
+  total: number;
+}
+
+/** One page of accounts, newest first, searched in name, username and e-mail. */
+export async function listUsers(query: AdminUserListQuery): Promise<UsersPage> {
+  const { trusted } = mongoose;
+  const filter = {
+    ...(query.cursor ? { _id: trusted({ $lt: Number(query.cursor) }) } : {}),
+    ...(query.q
+      ? { $or: ['name', 'username', 'email'].map((field) => ({ [field]: trusted({ $regex: literalSearch(query.q!) }) })) }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    UserModel.find(filter, { password: 0 })
+      .sort({ _id: -1 })
+      .limit(ADMIN_PAGE_SIZE + 1)
+      .lean<Omit<UserDoc, 'password'>[]>(),
+    UserModel.estimatedDocumentCount(),
+  ]);
+  const page = rows.slice(0, ADMIN_PAGE_SIZE);
+  const next = rows.length > ADMIN_PAGE_SIZE ? String(page.at(-1)!._id) : null;
+  return { users: page.map(toCurrentUser), next, total };
 }
 
 export const ADMIN_NOT_DELETABLE = 'Admin accounts cannot be deleted';

@@ -39,6 +39,9 @@ describe('Sacred Circle', () => {
       content: 'Today I chose stillness.',
       prompt,
       createdAt: expect.any(String),
+      likeCount: 0,
+      likedByMe: false,
+      replyCount: 0,
     });
     const plain = await member.post('/api/community/posts', { content: 'A plain note of thanks.' });
     expect(plain.body).not.toHaveProperty('prompt');
@@ -100,6 +103,21 @@ describe('Sacred Circle', () => {
     }
     expect((await member.post('/api/community/posts', { content: `  ${'x'.repeat(2000)}  ` })).status).toBe(201);
     expect((await member.get('/api/profile/progress')).body.totalPosts).toBe(1);
+  });
+
+  it('stores a post sent again with the same Idempotency-Key once, and answers the first answer', async () => {
+    const { member } = await signedInMember(members.url);
+    const key = { 'idempotency-key': 'community-resend-0001' };
+    const first = await member.post('/api/community/posts', { content: 'Sent twice, kept once.' }, key);
+    const again = await member.post('/api/community/posts', { content: 'Sent twice, kept once.' }, key);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await member.get('/api/profile/progress')).body.totalPosts).toBe(1);
+    const other = await member.post('/api/community/posts', { content: 'Sent twice, kept once.' }, { 'idempotency-key': 'community-resend-0002' });
+    expect(other.status).toBe(201);
+    expect((await member.get('/api/profile/progress')).body.totalPosts).toBe(2);
   });
 
   it('counts 20 parallel posts by one member exactly, with each milestone once', async () => {

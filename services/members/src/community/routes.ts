@@ -1,21 +1,115 @@
-import { communityPostInputSchema } from '@coach/contracts';
-import { parse, type SessionVerifier } from '@coach/kit';
-import { Router } from 'express';
+import {
+  communityPostInputSchema,
+  communityReplyInputSchema,
+  hideInputSchema,
+  idParamSchema,
+  moderationQuerySchema,
+  moderationTargetSchema,
+  reportInputSchema,
+  type Accepted,
+  type CircleItemKind,
+} from '@coach/contracts';
+import { idempotent, parse, type SessionVerifier } from '@coach/kit';
+import { Router, type Request } from 'express';
+import { dismissReports, moderationList, report, setHidden } from './moderation.ts';
 import { weeklyPrompt } from './prompts.ts';
-import { createPost, listFeed } from './service.ts';
+import {
+  addReply,
+  createPost,
+  deletePost,
+  deleteReply,
+  listFeed,
+  listReplies,
+  setLike,
+  type Actor,
+} from './service.ts';
 
-/** The Sacred Circle: the weekly prompt (public) and the members' feed. */
+const actorOf = (req: Request): Actor => ({ userId: Number(req.session!.sub), admin: req.session!.role === 'admin' });
+const done = (message: string): Accepted => ({ ok: true, message });
+
+/** The Sacred Circle: the weekly prompt (public); the feed, likes, threads and reports (members). */
 export function communityRoutes(sessions: SessionVerifier): Router {
   const router = Router();
   router.get('/api/community/weekly-prompt', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json({ prompt: weeklyPrompt(new Date()) });
   });
-  router.get('/api/community/posts', sessions.requireUser, async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await listFeed());
+  router.use(['/api/community/posts', '/api/community/replies'], sessions.requireUser, (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
   });
-  router.post('/api/community/posts', sessions.requireUser, async (req, res) => {
+  router.get('/api/community/posts', async (req, res) => {
+    res.json(await listFeed(actorOf(req).userId));
+  });
+  // An Idempotency-Key makes a resent post (after a lost answer) store once.
+  router.post('/api/community/posts', idempotent('community-post'), async (req, res) => {
     const input = parse(communityPostInputSchema, req.body);
-    res.status(201).json(await createPost(Number(req.session!.sub), input));
+    const idempotencyKey = res.locals.idempotencyKey as string | undefined;
+    res.status(201).json(await createPost(actorOf(req).userId, input, new Date(), idempotencyKey));
+  });
+  router.delete('/api/community/posts/:id', async (req, res) => {
+    await deletePost(parse(idParamSchema, req.params).id, actorOf(req));
+    res.json(done('Post deleted'));
+  });
+  for (const [method, liked] of [
+    ['put', true],
+    ['delete', false],
+  ] as const) {
+    router[method]('/api/community/posts/:id/like', async (req, res) => {
+      res.json(await setLike(parse(idParamSchema, req.params).id, actorOf(req).userId, liked));
+    });
+  }
+  router.get('/api/community/posts/:id/replies', async (req, res) => {
+    res.json(await listReplies(parse(idParamSchema, req.params).id));
+  });
+  router.post('/api/community/posts/:id/replies', async (req, res) => {
+    const { id } = parse(idParamSchema, req.params);
+    const input = parse(communityReplyInputSchema, req.body);
+    res.status(201).json(await addReply(id, actorOf(req).userId, input));
+  });
+  router.delete('/api/community/replies/:id', async (req, res) => {
+    await deleteReply(parse(idParamSchema, req.params).id, actorOf(req));
+    res.json(done('Reply deleted'));
+  });
+  for (const [path, kind] of [
+    ['posts', 'post'],
+    ['replies', 'reply'],
+  ] as const satisfies ReadonlyArray<readonly [string, CircleItemKind]>) {
+    router.post(`/api/community/${path}/:id/report`, async (req, res) => {
+      const { id } = parse(idParamSchema, req.params);
+      const { reason } = parse(reportInputSchema, req.body);
+      await report(kind, id, actorOf(req).userId, reason);
+      res.status(202).json(done('Thank you. The coach will look at it.'));
+    });
+  }
+  return router;
+}
+
+/** The coach's moderation of the Circle: every post and reply, open reports, hide, delete, dismiss. */
+export function moderationRoutes(sessions: SessionVerifier): Router {
+  const router = Router();
+  router.use('/api/admin/community', sessions.requireAdmin, (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.get('/api/admin/community', async (req, res) => {
+    const { view } = parse(moderationQuerySchema, req.query);
+    res.json(await moderationList(view));
+  });
+  router.patch('/api/admin/community/:kind/:id', async (req, res) => {
+    const { kind, id } = parse(moderationTargetSchema, req.params);
+    const { hidden } = parse(hideInputSchema, req.body);
+    await setHidden(kind, id, hidden);
+    res.json(done(hidden ? 'Hidden from members' : 'Visible to members again'));
+  });
+  router.delete('/api/admin/community/:kind/:id', async (req, res) => {
+    const { kind, id } = parse(moderationTargetSchema, req.params);
+    await (kind === 'post' ? deletePost : deleteReply)(id, actorOf(req));
+    res.json(done(kind === 'post' ? 'Post deleted' : 'Reply deleted'));
+  });
+  router.post('/api/admin/community/:kind/:id/dismiss', async (req, res) => {
+    const { kind, id } = parse(moderationTargetSchema, req.params);
+    await dismissReports(kind, id);
+    res.json(done('Reports dismissed'));
   });
   return router;
 }

@@ -4,6 +4,8 @@ import { deviceCookieName } from '../accounts/device.ts';
 import type { LoginLimits } from '../accounts/login-limiter.ts';
 import { ensureAdmin } from '../admin/bootstrap.ts';
 import { buildMembersApp } from '../app.ts';
+import type { PasswordResetLimits } from '../passwords/routes.ts';
+import type { BreachedPasswordSettings } from '../passwords/strength.ts';
 
 export const TEST_ADMIN = { email: 'coach@example.com', password: 'Admin-Passw0rd!', name: 'Coach Ananda' };
 export const SESSION_TTL_SECONDS = 3600;
@@ -13,6 +15,8 @@ const DEVICE_COOKIE = deviceCookieName(false);
 
 export interface MembersOptions {
   loginLimits?: Partial<LoginLimits>;
+  passwordResetLimits?: Partial<PasswordResetLimits>;
+  breachedPasswords?: BreachedPasswordSettings;
   sessionIdleSeconds?: number;
   cookieSecure?: boolean;
 }
@@ -23,6 +27,8 @@ export interface MembersOptions {
  */
 export async function startMembers({
   loginLimits = {},
+  passwordResetLimits = {},
+  breachedPasswords = { enabled: false, apiUrl: 'http://127.0.0.1:9/range', timeoutMs: 1000 },
   sessionIdleSeconds = 3600,
   cookieSecure = false,
 }: MembersOptions = {}) {
@@ -38,6 +44,8 @@ export async function startMembers({
     sessionTtlSeconds: SESSION_TTL_SECONDS,
     sessionIdleSeconds,
     cookieSecure,
+    twoStepKey: keys.privateKey,
+    twoStepIssuer: 'Coach Test',
     loginLimits: {
       maxFailuresPerAccount: 5,
       maxFailuresPerAccountGlobal: 100,
@@ -45,6 +53,8 @@ export async function startMembers({
       windowSeconds: 900,
       ...loginLimits,
     },
+    passwordResetLimits: { maxRequestsPerIp: 20, maxEmailsPerAccount: 3, ...passwordResetLimits },
+    breachedPasswords,
   });
   const server = await listen(app);
   const url = server.url;
@@ -64,8 +74,8 @@ export type Members = Awaited<ReturnType<typeof startMembers>>;
 export function caller(baseUrl: string, ip?: string) {
   const jar = new Map<string, string>();
   const keep = (name: string, value: string | undefined) => (value ? jar.set(name, value) : jar.delete(name));
-  async function call(method: string, path: string, body?: unknown) {
-    const headers: Record<string, string> = {};
+  async function call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+    const headers: Record<string, string> = { ...extra };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     if (ip) headers['x-forwarded-for'] = ip;
@@ -86,7 +96,9 @@ export function caller(baseUrl: string, ip?: string) {
   }
   return {
     get: (path: string) => call('GET', path),
-    post: (path: string, body: unknown = {}) => call('POST', path, body),
+    post: (path: string, body: unknown = {}, headers?: Record<string, string>) => call('POST', path, body, headers),
+    put: (path: string, body: unknown = {}) => call('PUT', path, body),
+    patch: (path: string, body: unknown = {}) => call('PATCH', path, body),
     delete: (path: string) => call('DELETE', path),
     get token() {
       return jar.get(SESSION_COOKIE);

@@ -1,0 +1,83 @@
+import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/kit/embedded';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openSection } from './workspace-nav.ts';
+
+/** A browser of its own, signed in through the API (the sign-in pages have their own tests). */
+async function signedInPage(
+  browser: Browser,
+  account: { email: string; password: string },
+  path: string,
+): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const login = await page.request.post(path.startsWith('/admin') ? '/api/admin/login' : '/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto(path);
+  return page;
+}
+
+const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const postOf = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+
+test('members like, reply and report in the Sacred Circle; the coach hides a reported post', async ({ browser }) => {
+  const id = Date.now().toString(36);
+  const author = {
+    name: 'Circle Author',
+    username: `author_${id}`,
+    email: `author.${id}@example.com`,
+    password: 'Open-Heart-2025',
+  };
+  const setup = (await browser.newContext()).request;
+  expect((await setup.post('/api/auth/signup', { data: author })).status()).toBe(201);
+
+  const writer = await signedInPage(browser, author, '/community');
+  const text = `A circle test thought ${id}`;
+  await writer.getByRole('textbox', { name: 'Your message' }).fill(text);
+  await writer.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(notice(writer)).toContainText('Post Shared');
+
+  // Another member likes it once (it stays liked after a reload), replies and reports it.
+  const reader = await signedInPage(browser, DEMO_MEMBER, '/community');
+  const post = postOf(reader, text);
+  await post.getByRole('button', { name: 'Like' }).click();
+  await expect(post.getByRole('button', { name: 'Like 1 like' })).toHaveAttribute('aria-pressed', 'true');
+  await reader.reload();
+  await expect(post.getByRole('button', { name: 'Like 1 like' })).toHaveAttribute('aria-pressed', 'true');
+  await post.getByRole('button', { name: 'Reply' }).click();
+  await post.getByRole('textbox', { name: 'Your reply' }).fill('Thank you for sharing this.');
+  await post.getByRole('button', { name: 'Send reply' }).click();
+  await expect(post.getByRole('list', { name: 'Replies' })).toContainText('Thank you for sharing this.');
+  await expect(post.getByRole('button', { name: 'Reply 1 reply' })).toBeVisible();
+  await post.getByRole('button', { name: /^More actions for .*'s post$/ }).click();
+  await reader.getByRole('menuitem', { name: 'Report post' }).click();
+  const report = reader.getByRole('dialog', { name: 'Report this post' });
+  await report.getByRole('radio', { name: 'Spam or advertising' }).check();
+  await report.getByRole('button', { name: 'Report' }).click();
+  await expect(notice(reader)).toContainText('Thank you for telling us');
+
+  // The author sees the like and the reply.
+  await writer.reload();
+  const own = postOf(writer, text);
+  await expect(own.getByRole('button', { name: 'Like 1 like' })).toHaveAttribute('aria-pressed', 'false');
+  await own.getByRole('button', { name: 'Reply 1 reply' }).click();
+  await expect(own.getByRole('list', { name: 'Replies' })).toContainText('Thank you for sharing this.');
+
+  // The coach finds the report in the dashboard and hides the post: members no longer see it.
+  const coach = await signedInPage(browser, DEMO_ADMIN, '/admin/dashboard');
+  await openSection(coach, 'Circle');
+  const reported = coach
+    .getByRole('table', { name: 'Reported posts and replies' })
+    .getByRole('row')
+    .filter({ hasText: text });
+  await expect(reported).toContainText('1: Spam or advertising');
+  await reported.getByRole('button', { name: /^Hide post by/ }).click();
+  await expect(notice(coach)).toContainText('Hidden from members');
+
+  await reader.reload();
+  await expect(reader.getByRole('heading', { name: 'Circle Feed' })).toBeVisible();
+  await expect(postOf(reader, text)).toHaveCount(0);
+  await writer.reload();
+  await expect(writer.getByRole('heading', { name: 'Circle Feed' })).toBeVisible();
+  await expect(postOf(writer, text)).toHaveCount(0);
+});

@@ -1,0 +1,118 @@
+import type { BlogPostPage } from '@coach/contracts';
+import { startStack, type Stack } from '@coach/kit/embedded';
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './page-checks.ts';
+
+// A gateway of its own, with the site's public address set: every absolute link names it.
+const SITE_URL = 'https://asha.example';
+let stack: Stack;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  stack = await startStack({ services: ['content', 'gateway'], logLevel: 'warn', env: { SITE_URL, COACH_NAME: 'Asha Rao' } });
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+/** What a crawler reads in a page's head. */
+async function headOf(page: Page) {
+  const attribute = (selector: string, name: string) => page.locator(`head ${selector}`).getAttribute(name);
+  const meta = (key: string) => attribute(`meta[property="${key}"], meta[name="${key}"]`, 'content');
+  const structured = await page.locator('head script[type="application/ld+json"]').allTextContents();
+  const graph = structured.flatMap((json) => (JSON.parse(json) as { '@graph': Array<Record<string, unknown>> })['@graph']);
+  return {
+    title: await page.title(),
+    canonical: await attribute('link[rel="canonical"]', 'href'),
+    rss: await attribute('link[rel="alternate"][type="application/rss+xml"]', 'href'),
+    description: await meta('description'),
+    og: {
+      type: await meta('og:type'),
+      title: await meta('og:title'),
+      description: await meta('og:description'),
+      url: await meta('og:url'),
+      image: await meta('og:image'),
+    },
+    twitter: { card: await meta('twitter:card'), title: await meta('twitter:title'), image: await meta('twitter:image') },
+    graph,
+    types: graph.map((entry) => entry['@type']),
+  };
+}
+
+test.describe('without JavaScript, as a crawler reads the pages', () => {
+  test.use({ javaScriptEnabled: false });
+
+  const pages: Array<[string, string[]]> = [
+    ['/', ['Person', 'ProfessionalService']],
+    ['/about', ['Person', 'ProfessionalService']],
+    ['/coaching', ['Person', 'ProfessionalService']],
+    ['/blog', []],
+    ['/contact', []],
+    ['/ask-ai', []],
+  ];
+  for (const [path, types] of pages) {
+    test(`${path} has its canonical link, share tags, the feed and its structured data`, async ({ page }) => {
+      expect((await page.goto(`${stack.gatewayUrl}${path}`))?.status()).toBe(200);
+      const head = await headOf(page);
+      expect(head.canonical).toBe(`${SITE_URL}${path}`);
+      expect(head.rss).toBe(`${SITE_URL}/rss.xml`);
+      expect(head.og).toMatchObject({ type: 'website', title: head.title, url: head.canonical, image: `${SITE_URL}/share-card.jpg` });
+      expect(head.title).toMatch(/ - Asha Rao Coaching$/);
+      expect(head.description).toBeTruthy();
+      expect(head.og.description).toBe(head.description);
+      expect(head.twitter).toEqual({ card: 'summary_large_image', title: head.title, image: head.og.image });
+      expect(head.types).toEqual(types);
+      const coach = head.graph.find((entry) => entry['@type'] === 'Person');
+      if (coach) expect(coach).toMatchObject({ name: 'Asha Rao', url: `${SITE_URL}/about` });
+    });
+  }
+
+  test("a post has its own meta title and description, its cover as an absolute JPEG, and BlogPosting", async ({ page, request }) => {
+    const [first] = (await (await request.get(`${stack.gatewayUrl}/api/blog/posts`)).json()) as Array<{ slug: string }>;
+    const post = (await (await request.get(`${stack.gatewayUrl}/api/blog/${first!.slug}`)).json()) as BlogPostPage;
+    await page.goto(`${stack.gatewayUrl}/blog/${post.slug}`);
+    const head = await headOf(page);
+    const url = `${SITE_URL}/blog/${post.slug}`;
+    expect(head.title).toBe(`${post.metaTitle} - Asha Rao Coaching`);
+    expect(head.canonical).toBe(url);
+    expect(head.description).toBe(post.metaDescription);
+    const cover = `${SITE_URL}${post.imageUrl.replace(/\.svg$/, '.jpg')}`;
+    expect(head.og).toEqual({ type: 'article', title: head.title, description: post.metaDescription, url, image: cover });
+    expect(head.twitter).toEqual({ card: 'summary_large_image', title: head.title, image: cover });
+    expect(head.types).toEqual(['BlogPosting']);
+    expect(head.graph[0]).toMatchObject({
+      headline: post.title,
+      datePublished: post.publishedAt,
+      dateModified: post.updatedAt,
+      url,
+      author: { name: 'Asha Rao' },
+    });
+    // The preview image is there, and is an image.
+    const image = await request.get(`${stack.gatewayUrl}${new URL(cover).pathname}`);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/jpeg');
+    const card = await request.get(`${stack.gatewayUrl}/share-card.jpg`);
+    expect(card.headers()['content-type']).toBe('image/jpeg');
+  });
+});
+
+test('moving through the app keeps the title, canonical link and share tags of the page shown', async ({ page }) => {
+  await page.goto(`${stack.gatewayUrl}/`);
+  await hydrated(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Blog', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page).toHaveTitle('Spiritual Insights Blog - Asha Rao Coaching');
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}/blog`);
+  await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(0);
+  expect(await page.locator('head meta[name="description"]').count()).toBe(1);
+
+  await page.locator('a[href^="/blog/"]').first().click();
+  await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+  const slug = new URL(page.url()).pathname.split('/').pop();
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}/blog/${slug}`);
+  await expect(page.locator('head meta[property="og:type"]')).toHaveAttribute('content', 'article');
+  const structured = JSON.parse((await page.locator('head script[type="application/ld+json"]').textContent())!) as {
+    '@graph': Array<{ '@type': string }>;
+  };
+  expect(structured['@graph'].map((entry) => entry['@type'])).toEqual(['BlogPosting']);
+});

@@ -1,0 +1,60 @@
+import { APP_ROUTES, LEGAL_SLUGS, type AppRouteName } from '@coach/contracts';
+import { DEMO_MEMBER } from '@coach/kit/embedded';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { hydrated } from './page-checks.ts';
+
+// The site's pages as the router knows them (APP_ROUTES), so a page added there is walked too.
+
+/** A path that is no page: the not-found page. */
+export const NOT_FOUND_PATH = '/no-such-page-anywhere';
+
+/** One published post's slug, read through the API (a list, or a page of one). */
+async function aPostSlug(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/blog/posts');
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as unknown;
+  const posts = (Array.isArray(body) ? body : Object.values(body as object).find(Array.isArray)) as
+    Array<{ slug: string }> | undefined;
+  const slug = posts?.[0]?.slug;
+  expect(slug, 'a seeded post').toBeTruthy();
+  return slug!;
+}
+
+/**
+ * Every page's path: each route once, with the parameter values it is known to take (a seeded
+ * post, each legal page); a route with another parameter gets a sample value (its page, or its
+ * own not-found state). Then the not-found page.
+ */
+export async function sitePaths(request: APIRequestContext): Promise<string[]> {
+  const samples: Partial<Record<AppRouteName, readonly string[]>> = {
+    blogPost: [await aPostSlug(request)],
+    legal: LEGAL_SLUGS,
+  };
+  const paths = (Object.entries(APP_ROUTES) as Array<[AppRouteName, { path: string }]>).flatMap(([name, route]) => {
+    if (!route.path.includes(':')) return [route.path];
+    return (samples[name] ?? ['sample']).map((value) => route.path.replace(/:[^/]+/, encodeURIComponent(value)));
+  });
+  return [...new Set(paths), NOT_FOUND_PATH];
+}
+
+/** Signs the page's browser in as the demo member (the session cookie lands in its context). */
+export async function signInAsMember(page: Page): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: DEMO_MEMBER });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
+ * Opens a page and waits until it is whole: hydrated, its data loaded, and the floating widgets
+ * (mounted once the page is idle) in place.
+ */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  // (Stepped aside by the footer, they are out of the accessibility tree: counted by class.)
+  await expect(page.locator('.floating-control')).toHaveCount(3);
+}
+
+/** Lets the page draw twice: what reacts to a scroll or a resize has then reacted. */
+export const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

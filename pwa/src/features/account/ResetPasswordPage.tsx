@@ -1,0 +1,96 @@
+import { passwordResetConfirmSchema, type Accepted, type PasswordResetConfirm } from '@coach/contracts';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { Alert, Button, Stack } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { postJson, serverMessage } from '../../shared/api/client.ts';
+import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { AuthForm } from './AuthForm.tsx';
+import { serverFieldErrors } from './fieldErrors.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+import { useFormFields } from './useFormFields.ts';
+
+/** Reset password (/reset-password?token=…): the link from the e-mail; sets a new password once. */
+export default function ResetPasswordPage() {
+  usePageTitle('Reset Password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const tokenProblem = passwordResetConfirmSchema.shape.token.safeParse(token).error?.issues[0]?.message;
+  const [linkProblem, setLinkProblem] = useState(tokenProblem);
+  const form = useFormFields({ password: '', confirmPassword: '' });
+  const reset = useMutation({
+    mutationFn: (input: PasswordResetConfirm) => postJson<Accepted>('/api/auth/password-reset/confirm', input),
+    onError: (error) => {
+      const errors = serverFieldErrors<'token' | 'password'>(error);
+      if (errors.token) return setLinkProblem(errors.token);
+      form.check(errors.password ? { password: errors.password } : {});
+      if (!errors.password) setLinkProblem(serverMessage(error) ?? 'Something went wrong. Please try again.');
+    },
+  });
+
+  const submit = form.submitWith(({ password, confirmPassword }) => {
+    const parsed = passwordResetConfirmSchema.safeParse({ token, password });
+    if (parsed.success && password !== confirmPassword)
+      return {
+        success: false,
+        error: { issues: [{ path: ['confirmPassword'], message: 'The two passwords do not match' }] },
+      };
+    return parsed;
+  }, reset.mutate);
+
+  return (
+    <AuthCard
+      icon={<LockResetIcon />}
+      overline="Sacred Circle"
+      title="Choose a New Password"
+      lead="Pick a password you do not use anywhere else. Every device signed in to your account will be signed out."
+    >
+      {reset.isSuccess ? (
+        <Stack spacing={2.5}>
+          <Alert severity="success" role="status">
+            {reset.data.message}
+          </Alert>
+          <Button component={RouterLink} to="/login" variant="contained" size="large">
+            Sign In
+          </Button>
+        </Stack>
+      ) : linkProblem ? (
+        <Stack spacing={2.5}>
+          <Alert severity="error" role="alert">
+            {linkProblem}
+          </Alert>
+          <Button component={RouterLink} to="/forgot-password" variant="contained" size="large">
+            Request a New Link
+          </Button>
+        </Stack>
+      ) : (
+        <AuthForm
+          label="Choose a new password"
+          formRef={form.ref}
+          onSubmit={submit}
+          pending={reset.isPending}
+          submitLabel="Set New Password"
+          pendingLabel="Saving..."
+        >
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            {...form.field('password')}
+            required
+            helperText={form.errors.password ?? 'At least 8 characters'}
+          />
+          <PasswordStrengthMeter password={form.values.password} />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            {...form.field('confirmPassword')}
+            required
+          />
+        </AuthForm>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,17 @@
+import { create } from 'zustand';
+
+interface SignInDraft {
+  email: string;
+  password: string;
+}
+
+/**
+ * What the sign-in form holds, kept outside the form: the form can remount (after the sign-up
+ * redirect, while its page's code arrives) without losing what was typed or filled in. In memory
+ * only, never stored; a successful sign-in empties it.
+ */
+export const useSignInDraft = create<SignInDraft>(() => ({ email: '', password: '' }));
+
+/** After a sign-up: the sign-in form starts with the e-mail just registered. */
+export const prefillSignIn = (email: string) => useSignInDraft.setState({ email, password: '' });
+export const clearSignInDraft = () => useSignInDraft.setState({ email: '', password: '' });

@@ -1,0 +1,180 @@
+import { REPORT_REASONS, type CircleItemKind, type ReportReason } from '@coach/contracts';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  Menu,
+  MenuItem,
+  Radio,
+  RadioGroup,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts';
+import { notify } from '../../shared/notices/store.ts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
+import { dialogTitleSx } from '../../shared/ui/dialogTitleSx.ts';
+import { POSTS_KEY } from './queries.ts';
+
+const PATHS: Record<CircleItemKind, string> = { post: '/api/community/posts', reply: '/api/community/replies' };
+
+/**
+ * The "more" menu of a post or a reply: its author may delete it, any other member may report
+ * it to the coach.
+ */
+export function ItemActions({
+  kind,
+  id,
+  mine,
+  author,
+}: {
+  kind: CircleItemKind;
+  id: string;
+  mine: boolean;
+  author: string;
+}) {
+  const queryClient = useQueryClient();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<'delete' | 'report' | null>(null);
+  const menuId = useId();
+  const name = kind;
+
+  const remove = useMutation({
+    mutationFn: () => apiRequest('DELETE', `${PATHS[kind]}/${id}`),
+    onSuccess: async () => {
+      notify({ title: kind === 'post' ? 'Post deleted' : 'Reply deleted' });
+      await queryClient.invalidateQueries({ queryKey: POSTS_KEY });
+    },
+    onError: (error) =>
+      notify({
+        title: `Could not delete the ${name}`,
+        description: serverMessage(error) ?? 'Please try again',
+        variant: 'destructive',
+      }),
+    onSettled: () => setDialog(null),
+  });
+
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={`More actions for ${author}'s ${name}`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ color: 'text.secondary' }}
+      >
+        <MoreHorizIcon fontSize="small" />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {mine ? (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setDialog('delete');
+            }}
+          >
+            Delete {name}
+          </MenuItem>
+        ) : (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setDialog('report');
+            }}
+          >
+            Report {name}
+          </MenuItem>
+        )}
+      </Menu>
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={`Delete this ${name}?`}
+        text={
+          kind === 'post'
+            ? 'Your post and every reply under it will be removed from the circle.'
+            : 'Your reply will be removed from the thread.'
+        }
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setDialog(null)}
+        onClosed={() => undefined}
+      />
+      <ReportDialog kind={kind} id={id} open={dialog === 'report'} onClose={() => setDialog(null)} />
+    </>
+  );
+}
+
+function ReportDialog({
+  kind,
+  id,
+  open,
+  onClose,
+}: {
+  kind: CircleItemKind;
+  id: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const report = useMutation({
+    mutationFn: (chosen: ReportReason) => postJson(`${PATHS[kind]}/${id}/report`, { reason: chosen }),
+    onSuccess: () => {
+      notify({ title: 'Thank you for telling us', description: 'The coach will look at it.' });
+      onClose();
+    },
+    onError: (error) =>
+      notify({
+        title: 'Could not send the report',
+        description: serverMessage(error) ?? 'Please try again',
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <Dialog
+      open={open}
+      onClose={report.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{ transition: { onExited: () => setReason('') } }}
+    >
+      <DialogTitle id={titleId} sx={dialogTitleSx}>
+        Report this {kind}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1.5 }}>Only the coach sees reports. What is wrong with it?</DialogContentText>
+        <RadioGroup
+          aria-labelledby={titleId}
+          value={reason}
+          onChange={(event) => setReason(event.target.value as ReportReason)}
+        >
+          {Object.entries(REPORT_REASONS).map(([value, label]) => (
+            <FormControlLabel key={value} value={value} control={<Radio />} label={label} />
+          ))}
+        </RadioGroup>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} disabled={report.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!reason || report.isPending}
+          onClick={() => reason && report.mutate(reason)}
+        >
+          {report.isPending ? 'Sending...' : 'Report'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

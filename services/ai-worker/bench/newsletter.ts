@@ -1,0 +1,86 @@
+// The newsletter's delivery figure: 10,000 confirmed subscribers are sent a post through the
+// real path (blog.post_published -> content's fan-out in batch jobs -> ai-worker's pooled SMTP
+// sends, each recorded in MongoDB) to the local test SMTP server. Two runs: one undisturbed, and
+// one where ai-worker is killed (SIGKILL) a third of the way through and started again. The SMTP
+// server's count per address says whether any e-mail came twice or never came.
+import { randomBytes } from 'node:crypto';
+import { createEventPublisher, createLogger, createQueues, createRedis } from '@coach/kit';
+import type { Stack, TestSmtp } from '@coach/kit/embedded';
+import mongoose from 'mongoose';
+
+const SUBSCRIBERS = 10_000;
+
+export interface NewsletterFigures {
+  run: string;
+  'e-mails': number;
+  seconds: number;
+  'e-mails/s': number;
+  twice: number;
+  lost: number;
+}
+
+export async function benchNewsletter(stack: Stack, smtp: TestSmtp): Promise<NewsletterFigures[]> {
+  const db = await mongoose.createConnection(stack.env.content.MONGO_URL).asPromise();
+  const redis = createRedis(stack.redisUrl, createLogger('bench-newsletter', 'silent'), 'queues');
+  const queues = createQueues(redis);
+  const publish = createEventPublisher(queues);
+  const emails = Array.from({ length: SUBSCRIBERS }, (_, i) => `bench-reader-${i}@example.org`);
+  await db.collection('newsletter_subscribers').insertMany(
+    emails.map((email) => ({
+      email,
+      state: 'confirmed',
+      subscribedAt: new Date(),
+      confirmedAt: new Date(),
+      unsubscribeToken: randomBytes(32).toString('base64url'),
+    })),
+  );
+
+  async function run(name: string, killAt?: number): Promise<NewsletterFigures> {
+    smtp.received.length = 0;
+    const postId = new mongoose.Types.ObjectId().toString();
+    const started = Date.now();
+    await publish(
+      'blog.post_published',
+      { postId, slug: `bench-${postId}`, title: 'A reflection for everyone', excerpt: 'On patience.', sendToSubscribers: true },
+      postId,
+    );
+    let killed = killAt === undefined;
+    const reached = new Set<string>();
+    let counted = 0;
+    // Timed until every address has its e-mail (or two minutes pass).
+    while (reached.size < SUBSCRIBERS && Date.now() - started < 120_000) {
+      for (; counted < smtp.received.length; counted += 1) smtp.received[counted].to.forEach((to) => reached.add(to));
+      if (!killed && smtp.received.length >= killAt!) {
+        killed = true;
+        await stack.stopService('ai-worker', 'SIGKILL');
+        await stack.startService('ai-worker');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const seconds = (Date.now() - started) / 1000;
+    // A late duplicate still counts: the server is watched two more seconds.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const perAddress = new Map<string, number>();
+    for (const mail of smtp.received) for (const to of mail.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+    const twice = [...perAddress.values()].filter((n) => n > 1).length;
+    return {
+      run: name,
+      'e-mails': smtp.received.length,
+      seconds: Number(seconds.toFixed(2)),
+      'e-mails/s': Math.round(reached.size / seconds),
+      twice,
+      lost: emails.filter((email) => !perAddress.has(email)).length,
+    };
+  }
+
+  try {
+    return [
+      await run(`${SUBSCRIBERS} subscribers`),
+      await run(`${SUBSCRIBERS} subscribers, ai-worker killed after ${Math.round(SUBSCRIBERS / 3)} and restarted`, Math.round(SUBSCRIBERS / 3)),
+    ];
+  } finally {
+    await queues.close();
+    await redis.quit();
+    await db.close();
+  }
+}

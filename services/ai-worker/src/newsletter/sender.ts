@@ -1,0 +1,94 @@
+import {
+  NEWSLETTER_SUBSCRIBERS_COLLECTION,
+  newsletterBatchJobSchema,
+  type NewsletterBatchJob,
+} from '@coach/contracts';
+import type { Logger } from '@coach/kit';
+import type { Job } from 'bullmq';
+import mongoose from 'mongoose';
+import type { Mailer } from '../emails/mailer.ts';
+import type { EmailSettings } from '../emails/templates.ts';
+import { DeliveryModel } from './deliveries.ts';
+import { newsletterEmail } from './templates.ts';
+
+/** Runs `work` on every item, at most `limit` at once. */
+async function eachAtOnce<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+const isDuplicateKey = (err: unknown) => {
+  const { code, writeErrors } = err as { code?: number; writeErrors?: Array<{ code?: number }> };
+  return writeErrors ? writeErrors.every((e) => e.code === 11000) : code === 11000;
+};
+
+/**
+ * Processes QUEUES.newsletterSend: one batch of a mailing. Every recipient's delivery is claimed
+ * in MongoDB before anything is sent and marked sent the moment the SMTP server accepts the
+ * message, so a batch run again (a retry, or a worker that died mid-batch) sends only what was
+ * not sent, and skips whoever is no longer a confirmed subscriber. A message refused for good
+ * (5xx, or on the batch's last try) is recorded as failed; one refused for a passing reason makes
+ * the batch fail after the others are sent, and the queue retries it with backoff.
+ */
+export function newsletterBatchProcessor(deps: {
+  mailer: Mailer;
+  settings: EmailSettings;
+  logger: Logger;
+  /** Messages of the batch in flight at once (the SMTP pool's size). */
+  parallel: number;
+}) {
+  return async (job: Job<NewsletterBatchJob>) => {
+    const batch = newsletterBatchJobSchema.parse(job.data);
+    const { mailingId } = batch;
+    const ids = batch.recipients.map((r) => r.subscriberId);
+    await DeliveryModel.collection
+      .insertMany(
+        ids.map((subscriberId) => ({ mailingId, subscriberId, state: 'sending', createdAt: new Date() })),
+        { ordered: false },
+      )
+      .catch((err: unknown) => {
+        if (!isDuplicateKey(err)) throw err; // claimed by an earlier run of this batch
+      });
+    const [finished, confirmed] = await Promise.all([
+      DeliveryModel.collection
+        .find({ mailingId, subscriberId: { $in: ids }, state: { $ne: 'sending' } }, { projection: { subscriberId: 1 } })
+        .toArray(),
+      mongoose.connection
+        .collection(NEWSLETTER_SUBSCRIBERS_COLLECTION)
+        .find(
+          { _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) }, state: 'confirmed' },
+          { projection: { _id: 1 } },
+        )
+        .toArray(),
+    ]);
+    const done = new Set(finished.map((d) => d.subscriberId as string));
+    const stillSubscribed = new Set(confirmed.map((s) => s._id.toString()));
+    const todo = batch.recipients.filter((r) => !done.has(r.subscriberId) && stillSubscribed.has(r.subscriberId));
+    const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const outcome = { sent: 0, failed: 0, retry: 0, skipped: batch.recipients.length - todo.length };
+
+    await eachAtOnce(todo, deps.parallel, async (recipient) => {
+      const key = { mailingId, subscriberId: recipient.subscriberId };
+      try {
+        await deps.mailer.send(newsletterEmail(batch, recipient, deps.settings), `${mailingId}.${recipient.subscriberId}`);
+      } catch (err) {
+        const { responseCode, message } = err as { responseCode?: number; message: string };
+        const final = lastTry || (responseCode ?? 0) >= 500;
+        await DeliveryModel.collection.updateOne(key, {
+          $set: { state: final ? 'failed' : 'sending', error: message.slice(0, 300), updatedAt: new Date() },
+          $inc: { failures: 1 },
+        });
+        outcome[final ? 'failed' : 'retry'] += 1;
+        return;
+      }
+      await DeliveryModel.collection.updateOne(key, { $set: { state: 'sent', sentAt: new Date(), updatedAt: new Date() } });
+      outcome.sent += 1;
+    });
+    deps.logger.info({ mailingId, jobId: job.id, ...outcome }, 'newsletter batch sent');
+    if (outcome.retry) throw new Error(`${outcome.retry} e-mails of the batch were refused for now; retried later`);
+    return outcome;
+  };
+}

@@ -1,0 +1,109 @@
+// The blog as the gateway renders it: /blog and a post page at 50 connections with the public
+// cache on and off, and how /blog and the list API grow with the number of published posts.
+import type { Stack } from '@coach/kit/embedded';
+import mongoose from 'mongoose';
+import { load } from '../../../bench/autocannon.ts';
+
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const GROWTH = [10, 1_000, 10_000] as const;
+const DAY_MS = 24 * 3600_000;
+const PARAGRAPH =
+  'Stillness is not the absence of movement but the presence of attention. Breathe in, notice the body, and let the day arrive as it is. ';
+
+/** `count` published posts, one a day back from now, of about 3 kB each (a real post's size). */
+function posts(count: number) {
+  const now = Date.now();
+  return Array.from({ length: count }, (_, i) => {
+    const at = new Date(now - 60_000 - i * DAY_MS);
+    const title = `Reflection ${i + 1}: finding the quiet centre`;
+    return {
+      title,
+      slug: `reflection-${i + 1}-finding-the-quiet-centre`,
+      excerpt: PARAGRAPH.slice(0, 120),
+      content: `# ${title}\n\n${PARAGRAPH.repeat(22)}`,
+      category: ['Healing', 'Purpose', 'Spiritual Growth', 'Daily Wisdom', 'Transformation'][i % 5],
+      tags: ['stillness', 'breath'],
+      imageUrl: '/images/blog/healing.svg',
+      readTime: 3,
+      isPublished: true,
+      isGenerated: false,
+      publishedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+}
+
+/** Restarts the gateway with the public cache (rendered pages and hot reads) kept `seconds`. */
+async function publicCache(stack: Stack, seconds: number) {
+  stack.env.gateway.PUBLIC_CACHE_SECONDS = String(seconds);
+  await stack.stopService('gateway');
+  await stack.startService('gateway');
+}
+
+export async function benchBlog(stack: Stack, seconds: number, connections: number) {
+  const gateway = stack.gatewayUrl;
+  const run = async (path: string) => {
+    const url = `${gateway}${path}`;
+    await load(url, { connections, seconds: 1, headers: BROWSER_HEADERS }); // warm-up
+    return load(url, { connections, seconds, headers: BROWSER_HEADERS });
+  };
+  const [newest] = (await (await fetch(`${gateway}/api/blog/posts`)).json()) as Array<{ slug: string }>;
+  const pages = ['/blog', `/blog/${newest!.slug}`];
+
+  const rendered: Array<Record<string, unknown>> = [];
+  for (const [cache, ttl] of [
+    ['on (1 s)', 1],
+    ['off', 0],
+  ] as const) {
+    if (ttl === 0) await publicCache(stack, 0);
+    for (const page of pages) {
+      const figures = await run(page);
+      rendered.push({
+        page,
+        'public cache': cache,
+        'req/s': figures.requestsPerSecond,
+        'p99 ms': figures.p99Ms,
+        errors: figures.errors,
+        non2xx: figures.non2xx,
+      });
+    }
+  }
+  console.log(`\n6. The blog rendered by the gateway, ${connections} connections, ${seconds} s each (demo posts)`);
+  console.table(rendered);
+
+  // Growth, with the public cache off: every answer is read from content (the worst case).
+  const db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
+  const growth: Array<Record<string, unknown>> = [];
+  try {
+    const saved = await db.collection('blog_posts').find().toArray();
+    for (const count of GROWTH) {
+      await db.collection('blog_posts').deleteMany({});
+      await db.collection('blog_posts').insertMany(posts(count));
+      const html = await (await fetch(`${gateway}/blog`)).text();
+      const blog = await run('/blog');
+      const api = await run('/api/blog/posts');
+      growth.push({
+        posts: count,
+        '/blog HTML kB': Math.round(Buffer.byteLength(html) / 102.4) / 10,
+        '/blog p99 ms': blog.p99Ms,
+        '/blog req/s': blog.requestsPerSecond,
+        'API first page p99 ms': api.p99Ms,
+        'API req/s': api.requestsPerSecond,
+      });
+    }
+    await db.collection('blog_posts').deleteMany({});
+    await db.collection('blog_posts').insertMany(saved);
+  } finally {
+    await db.close();
+    await publicCache(stack, 1);
+  }
+  console.log(
+    `\n7. Growth: published posts stored, public cache off, ${connections} connections (target: the 10,000 figures within 1.3x of the 10)`,
+  );
+  console.table(growth);
+  const [first, , last] = growth as Array<Record<string, number>>;
+  for (const column of ['/blog HTML kB', '/blog p99 ms', 'API first page p99 ms']) {
+    console.log(`${column}: 10,000 posts = ${(last![column]! / first![column]!).toFixed(2)}x the 10`);
+  }
+}

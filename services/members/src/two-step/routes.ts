@@ -1,0 +1,71 @@
+import {
+  twoStepDisableInputSchema,
+  twoStepEnableInputSchema,
+  type Accepted,
+  type TwoStepRecoveryCodes,
+  type TwoStepSetup,
+  type TwoStepStatus,
+} from '@coach/contracts';
+import { HttpError, parse, type SessionVerifier } from '@coach/kit';
+import { Router, type Request } from 'express';
+import { deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
+import type { LoginLimiter } from '../accounts/login-limiter.ts';
+import { verifyPassword } from '../accounts/password.ts';
+import { findUser } from '../accounts/service.ts';
+import { hasTwoStep, TWO_STEP_MESSAGES, type TwoStep } from './service.ts';
+
+export interface TwoStepDeps {
+  sessions: SessionVerifier;
+  twoStep: TwoStep;
+  limiter: LoginLimiter;
+  devices: DeviceCookies;
+  cookieSecure: boolean;
+}
+
+/** The signed-in account's two-step sign-in settings: status, set-up, confirmation, turning off. */
+export function twoStepRoutes({ sessions, twoStep, limiter, devices, cookieSecure }: TwoStepDeps): Router {
+  const router = Router();
+  const deviceCookie = deviceCookieName(cookieSecure);
+  router.use('/api/auth/two-step', sessions.requireUser, (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  const signedInUser = async (req: Request) => {
+    const user = await findUser(Number(req.session!.sub));
+    if (!user) throw new HttpError(401, 'Please sign in to continue');
+    return user;
+  };
+
+  router.get('/api/auth/two-step', async (req, res) => {
+    const answer: TwoStepStatus = await twoStep.status(Number(req.session!.sub));
+    res.json(answer);
+  });
+
+  router.post('/api/auth/two-step/setup', async (req, res) => {
+    const answer: TwoStepSetup = await twoStep.setup(await signedInUser(req));
+    res.json(answer);
+  });
+
+  router.post('/api/auth/two-step/enable', async (req, res) => {
+    const { code } = parse(twoStepEnableInputSchema, req.body);
+    const answer: TwoStepRecoveryCodes = { recoveryCodes: await twoStep.enable(await signedInUser(req), code) };
+    res.json(answer);
+  });
+
+  /** Turning off takes the password and a code, guessed under the same limits as a sign-in. */
+  router.post('/api/auth/two-step/disable', async (req, res) => {
+    const { password, code } = parse(twoStepDisableInputSchema, req.body);
+    const user = await signedInUser(req);
+    if (!hasTwoStep(user)) throw new HttpError(409, TWO_STEP_MESSAGES.notOn);
+    const device = devices.read(req.cookies?.[deviceCookie], user.email);
+    const confirmed = await limiter({ email: user.email, ip: req.ip ?? 'unknown', device }, async () =>
+      (await verifyPassword(user.password, password)) && (await twoStep.verify(user, code)) ? user : undefined,
+    );
+    if (!confirmed) throw new HttpError(403, TWO_STEP_MESSAGES.wrongPasswordOrCode);
+    await twoStep.disable(user._id);
+    const answer: Accepted = { ok: true, message: 'Two-step sign-in is off' };
+    res.json(answer);
+  });
+  return router;
+}
