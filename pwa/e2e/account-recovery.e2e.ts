@@ -163,12 +163,13 @@ test('after sign-up the sign-in form starts with the new e-mail and keeps what i
   await expect(page.getByText('Password strength: Strong')).toBeVisible();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  // Typed the moment the field is there, as a person (or a password manager) would.
-  await page.getByLabel(/^Password/).fill('Morning-Dew-Path-3');
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  // Typed the moment the sign-in form is there, as a person (or a password manager) would.
+  const signInForm = page.getByRole('form', { name: 'Sign in' });
+  await signInForm.getByLabel(/^Password/).fill('Morning-Dew-Path-3');
+  await expect(signInForm.getByLabel('Email')).toHaveValue(email);
   await page.waitForTimeout(1000);
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await expect(page.getByLabel(/^Password/)).toHaveValue('Morning-Dew-Path-3');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(signInForm.getByLabel('Email')).toHaveValue(email);
+  await expect(signInForm.getByLabel(/^Password/)).toHaveValue('Morning-Dew-Path-3');
+  await signInForm.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/community$/);
 });

@@ -15,6 +15,9 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test.describe('a member’s journey', () => {
+  // A signed-in member's header holds the greeting and Logout in the bar from 1400 px (below, in the menu).
+  test.use({ viewport: { width: 1440, height: 900 } });
+
   test('signs up, signs in, shares a post and a reflection, sees the counts on the profile, logs out', async ({
     page,
   }) => {
@@ -71,7 +74,7 @@ test.describe('a member’s journey', () => {
     await expect(reflection.getByText('Weekly Reflection')).toBeVisible();
     await expect(reflection).toContainText(prompt);
     await expect(reflection.getByRole('heading', { name: /^Community Member #\d+$/ })).toBeVisible();
-    await expect(reflection.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(reflection.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
     await expect(stat(page, 'Circle at a Glance', 'Your Posts')).toHaveText('2');
 
     await mainNav(page).getByRole('link', { name: 'Profile' }).click();

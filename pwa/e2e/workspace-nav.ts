@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Opens a section of the coach's dashboard from the workspace's side navigation (on a phone,
@@ -6,10 +6,10 @@ import type { Page } from '@playwright/test';
  * "Messages 2 unread".
  */
 export async function openSection(page: Page, name: string): Promise<void> {
+  const sections = page.getByRole('navigation', { name: 'Dashboard sections' });
   const menu = page.getByRole('button', { name: 'Open workspace menu' });
+  // The workspace is drawn once one of the two shows (it loads after the URL has changed).
+  await expect(sections.or(menu).first()).toBeVisible();
   if (await menu.isVisible()) await menu.click();
-  await page
-    .getByRole('navigation', { name: 'Dashboard sections' })
-    .getByRole('link', { name: new RegExp(`^${name}\\b`) })
-    .click();
+  await sections.getByRole('link', { name: new RegExp(`^${name}\\b`) }).click();
 }

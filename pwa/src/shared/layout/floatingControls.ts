@@ -6,8 +6,14 @@ export const FLOATING_CONTROL = 'floating-control';
 /** Room the page keeps free below its content for the floating controls (px, phone and wide). */
 export const FLOATING_ROOM = { xs: '80px', md: '88px' } as const;
 
+/**
+ * How long the controls stay aside after a field loses focus: that moment is often the press of
+ * the form's own button, and controls coming back under the pointer mid-click would take it.
+ */
+const RETURN_AFTER_MS = 500;
+
 const isField = (el: Element | null) =>
-  el instanceof HTMLElement && (el.matches('input, textarea, select') || el.isContentEditable);
+  el instanceof HTMLElement && (el.matches('input, textarea, select') || el.isContentEditable === true);
 
 /**
  * Whether the floating controls should step aside: while the footer (with its own booking and
@@ -27,12 +33,19 @@ export function useFloatingControlsAside(): boolean {
   }, []);
 
   useEffect(() => {
-    const onFocus = () => setTyping(isField(document.activeElement));
-    document.addEventListener('focusin', onFocus);
-    document.addEventListener('focusout', onFocus);
+    let returning: ReturnType<typeof setTimeout> | undefined;
+    // Aside at once when a field takes focus; back only a moment after focus has left the fields.
+    const onFocusChange = () => {
+      clearTimeout(returning);
+      if (isField(document.activeElement)) setTyping(true);
+      else returning = setTimeout(() => setTyping(isField(document.activeElement)), RETURN_AFTER_MS);
+    };
+    document.addEventListener('focusin', onFocusChange);
+    document.addEventListener('focusout', onFocusChange);
     return () => {
-      document.removeEventListener('focusin', onFocus);
-      document.removeEventListener('focusout', onFocus);
+      clearTimeout(returning);
+      document.removeEventListener('focusin', onFocusChange);
+      document.removeEventListener('focusout', onFocusChange);
     };
   }, []);
 
