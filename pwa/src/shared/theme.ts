@@ -20,6 +20,9 @@ export const palette = {
 const displayFont = '"Cormorant Garamond", Georgia, "Times New Roman", serif';
 const bodyFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", Arial, sans-serif';
 
+/** The coach's own words set apart (quotes, prompts, calls): the headings' serif, in italics. */
+export const quoteSx = { fontFamily: displayFont, fontStyle: 'italic', color: 'primary.dark' } as const;
+
 export const theme = createTheme({
   palette: {
     mode: 'light',

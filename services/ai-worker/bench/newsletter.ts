@@ -3,9 +3,8 @@
 // sends, each recorded in MongoDB) to the local test SMTP server. Two runs: one undisturbed, and
 // one where ai-worker is killed (SIGKILL) a third of the way through and started again. The SMTP
 // server's count per address says whether any e-mail came twice or never came.
-import { randomBytes } from 'node:crypto';
 import { createEventPublisher, createLogger, createQueues, createRedis } from '@coach/kit';
-import type { Stack, TestSmtp } from '@coach/kit/embedded';
+import { storeConfirmedSubscribers, type Stack, type TestSmtp } from '@coach/kit/embedded';
 import mongoose from 'mongoose';
 
 const SUBSCRIBERS = 10_000;
@@ -25,15 +24,7 @@ export async function benchNewsletter(stack: Stack, smtp: TestSmtp): Promise<New
   const queues = createQueues(redis);
   const publish = createEventPublisher(queues);
   const emails = Array.from({ length: SUBSCRIBERS }, (_, i) => `bench-reader-${i}@example.org`);
-  await db.collection('newsletter_subscribers').insertMany(
-    emails.map((email) => ({
-      email,
-      state: 'confirmed',
-      subscribedAt: new Date(),
-      confirmedAt: new Date(),
-      unsubscribeToken: randomBytes(32).toString('base64url'),
-    })),
-  );
+  await storeConfirmedSubscribers(db, emails);
 
   async function run(name: string, killAt?: number): Promise<NewsletterFigures> {
     smtp.received.length = 0;
@@ -41,7 +32,13 @@ export async function benchNewsletter(stack: Stack, smtp: TestSmtp): Promise<New
     const started = Date.now();
     await publish(
       'blog.post_published',
-      { postId, slug: `bench-${postId}`, title: 'A reflection for everyone', excerpt: 'On patience.', sendToSubscribers: true },
+      {
+        postId,
+        slug: `bench-${postId}`,
+        title: 'A reflection for everyone',
+        excerpt: 'On patience.',
+        sendToSubscribers: true,
+      },
       postId,
     );
     let killed = killAt === undefined;
@@ -76,7 +73,10 @@ export async function benchNewsletter(stack: Stack, smtp: TestSmtp): Promise<New
   try {
     return [
       await run(`${SUBSCRIBERS} subscribers`),
-      await run(`${SUBSCRIBERS} subscribers, ai-worker killed after ${Math.round(SUBSCRIBERS / 3)} and restarted`, Math.round(SUBSCRIBERS / 3)),
+      await run(
+        `${SUBSCRIBERS} subscribers, ai-worker killed after ${Math.round(SUBSCRIBERS / 3)} and restarted`,
+        Math.round(SUBSCRIBERS / 3),
+      ),
     ];
   } finally {
     await queues.close();

@@ -8,7 +8,7 @@ import portraitUrl from '../../assets/portrait.svg';
 import { site } from '../../shared/config/site.ts';
 import { coachStructuredData } from '../../shared/head/pageHead.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { palette } from '../../shared/theme.ts';
+import { palette, quoteSx } from '../../shared/theme.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { IconCard } from '../../shared/ui/IconCard.tsx';
 import { ClosingCta, Section, SectionHeading } from '../../shared/ui/Section.tsx';
@@ -64,15 +64,7 @@ export default function AboutPage() {
                 lightning; it came as a quiet, persistent whisper that I finally chose to follow.
               </Typography>
               <Box component="blockquote" sx={{ m: 0, mt: 4, pl: 3, borderLeft: `4px solid ${palette.gold}` }}>
-                <Typography
-                  sx={{
-                    fontFamily: (t) => t.typography.h1.fontFamily,
-                    fontSize: '1.6rem',
-                    fontStyle: 'italic',
-                    color: 'primary.dark',
-                    lineHeight: 1.35,
-                  }}
-                >
+                <Typography sx={{ ...quoteSx, fontSize: '1.6rem', lineHeight: 1.35 }}>
                   “You don’t need to become someone new. You need to come home to who you have always been.”
                 </Typography>
                 <Typography sx={{ mt: 1, fontWeight: 600, color: 'text.secondary' }}>{site.name}</Typography>
@@ -143,10 +135,8 @@ export default function AboutPage() {
         <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', px: 2 }}>
           <Typography
             sx={{
-              fontFamily: (t) => t.typography.h1.fontFamily,
+              ...quoteSx,
               fontSize: { xs: '1.7rem', md: '2.8rem' },
-              fontStyle: 'italic',
-              color: palette.plumDeep,
               textAlign: 'center',
               bgcolor: alpha('#FFFFFF', 0.7),
               px: 4,

@@ -1,5 +1,5 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import OpenInNewIcon from '@mui/icons-material/HomeOutlined';
+import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import {
   AppBar,
   Box,
@@ -92,7 +92,7 @@ function WorkspaceNav({ onNavigate }: { onNavigate?: () => void }) {
         </Box>
       )}
       <Divider sx={{ my: 1 }} />
-      <Button component={RouterLink} to="/" startIcon={<OpenInNewIcon />} sx={{ justifyContent: 'flex-start' }}>
+      <Button component={RouterLink} to="/" startIcon={<HomeOutlinedIcon />} sx={{ justifyContent: 'flex-start' }}>
         View site
       </Button>
       {isAuthenticated && (

@@ -9,11 +9,11 @@ import { useState } from 'react';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { formatDateTime, formatLongDate } from '../../shared/dates.ts';
 import { BlogPostDialog } from './BlogPostDialog.tsx';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
 import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
 import { ADMIN_POSTS_KEY, postMailingKey, refreshBlog } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
+import { ConfirmedDeleteDialog } from './ConfirmedDeleteDialog.tsx';
 
 /** Published, Scheduled (published, its time still to come, shown with it) or Draft. */
 function StatusChip({ post }: { post: AdminBlogPost }) {
@@ -40,7 +40,12 @@ function StatusChip({ post }: { post: AdminBlogPost }) {
 function NewsletterFigures({ postId }: { postId: string }) {
   const stats = useQuery<PostMailingStats>({ queryKey: postMailingKey(postId) });
   if (!stats.data) return null;
-  if (!stats.data.mailed) return <Box component="span" sx={{ color: 'text.secondary' }}>Not sent</Box>;
+  if (!stats.data.mailed)
+    return (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        Not sent
+      </Box>
+    );
   const { sent, failed, unsubscribed } = stats.data;
   return (
     <Box component="span" sx={{ fontSize: '0.85rem' }}>
@@ -144,17 +149,11 @@ export function BlogPostsTab() {
         post={editor.post}
         onClose={() => setEditor((e) => ({ ...e, open: false }))}
       />
-      <ConfirmDialog
-        open={remove.open}
+      <ConfirmedDeleteDialog
+        remove={remove}
         title="Delete this post?"
-        text={
-          remove.row ? `“${remove.row.title}” will be removed from the blog permanently. This cannot be undone.` : ''
-        }
+        text={(post) => `“${post.title}” will be removed from the blog permanently. This cannot be undone.`}
         confirmLabel="Delete Post"
-        pending={remove.pending}
-        onConfirm={remove.confirm}
-        onCancel={remove.cancel}
-        onClosed={remove.closed}
       />
     </>
   );

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { apiRequest, serverMessage } from '../../shared/api/client.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { MODERATION_KEY, moderationKey, type ModerationView } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
+import { ConfirmedDeleteDialog } from './ConfirmedDeleteDialog.tsx';
 
 const itemPath = (item: ModeratedItem) => `/api/admin/community/${item.kind}/${item.id}`;
 const kindLabel = (item: ModeratedItem) => (item.kind === 'post' ? 'Post' : 'Reply');
@@ -158,19 +158,15 @@ export function ModerationTab() {
           />
         )}
       </QueryState>
-      <ConfirmDialog
-        open={remove.open}
+      <ConfirmedDeleteDialog
+        remove={remove}
         title={`Delete this ${remove.row?.kind ?? 'post'}?`}
-        text={
-          remove.row?.kind === 'reply'
+        text={(item) =>
+          item.kind === 'reply'
             ? 'The reply will be removed for everyone. This cannot be undone.'
             : 'The post and every reply under it will be removed for everyone. This cannot be undone.'
         }
         confirmLabel="Delete"
-        pending={remove.pending}
-        onConfirm={remove.confirm}
-        onCancel={remove.cancel}
-        onClosed={remove.closed}
       />
     </>
   );

@@ -30,11 +30,13 @@ function DeliverySetting() {
     mutationFn: (delivery: NewsletterSettings['delivery']) =>
       apiRequest('PUT', NEWSLETTER_SETTINGS_KEY[0], { delivery }),
     onSuccess: () => {
-      notify({ title: 'Newsletter setting saved', description: 'Subscribers will receive posts this way from now on.' });
+      notify({
+        title: 'Newsletter setting saved',
+        description: 'Subscribers will receive posts this way from now on.',
+      });
       return queryClient.invalidateQueries({ queryKey: NEWSLETTER_SETTINGS_KEY });
     },
-    onError: () =>
-      notify({ title: 'Setting not saved', description: 'Please try again.', variant: 'destructive' }),
+    onError: () => notify({ title: 'Setting not saved', description: 'Please try again.', variant: 'destructive' }),
   });
   return (
     <Paper variant="outlined" sx={{ p: 2.5, mb: 3, borderRadius: 3 }}>
@@ -68,7 +70,10 @@ export function NewsletterTab() {
   const { query: subscribers, list, search, setSearch } = usePagedList<NewsletterSubscriber>(SUBSCRIBERS_KEY[0]);
   return (
     <>
-      <Stack direction="row" sx={{ mb: 2.5, gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+      <Stack
+        direction="row"
+        sx={{ mb: 2.5, gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}
+      >
         <Typography variant="h4" component="h2" sx={{ color: 'primary.dark' }}>
           Newsletter
         </Typography>

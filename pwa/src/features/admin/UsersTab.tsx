@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
 import { USERS_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
+import { ConfirmedDeleteDialog } from './ConfirmedDeleteDialog.tsx';
 
 const COLUMNS: readonly Column<AdminUser>[] = [
   { label: 'Name', render: (u) => u.name },
@@ -69,19 +69,13 @@ export function UsersTab() {
         )}
       </QueryState>
       <LoadMore list={list} />
-      <ConfirmDialog
-        open={remove.open}
+      <ConfirmedDeleteDialog
+        remove={remove}
         title="Delete this user?"
-        text={
-          remove.row
-            ? `${remove.row.name} (${remove.row.email}) will lose their account and access to the Sacred Circle. This cannot be undone.`
-            : ''
+        text={(user) =>
+          `${user.name} (${user.email}) will lose their account and access to the Sacred Circle. This cannot be undone.`
         }
         confirmLabel="Delete User"
-        pending={remove.pending}
-        onConfirm={remove.confirm}
-        onCancel={remove.cancel}
-        onClosed={remove.closed}
       />
     </>
   );

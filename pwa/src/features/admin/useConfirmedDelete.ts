@@ -48,3 +48,5 @@ export function useConfirmedDelete<T>({
     closed: notice.shown,
   };
 }
+
+export type ConfirmedDelete<T> = ReturnType<typeof useConfirmedDelete<T>>;

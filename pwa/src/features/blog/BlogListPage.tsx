@@ -259,7 +259,9 @@ function BlogPosts() {
     <>
       <CategoryFilter
         category={view.category ?? ALL}
-        onChange={(category) => show({ q: view.q, month: view.month, category: category === ALL ? undefined : category })}
+        onChange={(category) =>
+          show({ q: view.q, month: view.month, category: category === ALL ? undefined : category })
+        }
       />
       <SearchBox view={view} onSearch={(q) => show({ category: view.category, q: q || undefined })} />
       <ViewNotes view={view} />
@@ -312,7 +314,9 @@ function BlogPosts() {
                   e.preventDefault();
                   void list.fetchNextPage();
                 }}
-                startIcon={list.isFetchingNextPage ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+                startIcon={
+                  list.isFetchingNextPage ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+                }
               >
                 {list.isFetchingNextPage ? 'Loading...' : 'More posts'}
               </Button>

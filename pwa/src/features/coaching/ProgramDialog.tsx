@@ -21,6 +21,7 @@ import {
 import { useNavigate } from 'react-router';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import type { Program } from './programs.ts';
+import { quoteSx } from '../../shared/theme.ts';
 
 /** Key outcomes shown before '+N more outcomes...'. */
 export const KEY_OUTCOMES_SHOWN = 4;
@@ -175,18 +176,7 @@ export function ProgramDialog({ program, onClose }: { program: Program | null; o
               ))}
             </Grid>
 
-            <Typography
-              sx={{
-                mt: 4,
-                textAlign: 'center',
-                fontFamily: (t) => t.typography.h1.fontFamily,
-                fontSize: '1.5rem',
-                fontStyle: 'italic',
-                color: 'primary.dark',
-              }}
-            >
-              {program.cta}
-            </Typography>
+            <Typography sx={{ ...quoteSx, mt: 4, textAlign: 'center', fontSize: '1.5rem' }}>{program.cta}</Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', my: 3 }}>
               <BookingButton size="large">Book Now</BookingButton>
               <Button

@@ -9,7 +9,7 @@ import { ApiRequestError, postJson } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { palette } from '../../shared/theme.ts';
+import { palette, quoteSx } from '../../shared/theme.ts';
 import { AuthGate } from '../account/AuthGate.tsx';
 import { PROFILE_KEY } from '../profile/queries.ts';
 import { PostCard } from './PostCard.tsx';
@@ -99,15 +99,7 @@ function Circle({ user }: { user: CurrentUser }) {
                   {weekly.isPending ? (
                     <Skeleton variant="text" sx={{ fontSize: '1.4rem' }} aria-label="Loading this week's prompt" />
                   ) : (
-                    <Typography
-                      sx={{
-                        fontFamily: (t) => t.typography.h1.fontFamily,
-                        fontSize: '1.45rem',
-                        fontStyle: 'italic',
-                        lineHeight: 1.35,
-                        color: 'primary.dark',
-                      }}
-                    >
+                    <Typography sx={{ ...quoteSx, fontSize: '1.45rem', lineHeight: 1.35 }}>
                       {weekly.data?.prompt ?? 'This week’s prompt is resting. Share whatever is alive in you.'}
                     </Typography>
                   )}

@@ -49,6 +49,23 @@ async function fillValid(v: ReturnType<typeof setup>) {
   await fill(v, v.message, 'I would love to join the next retreat.');
 }
 
+/** Sends a valid message, answered by `answer` (the server's reply, or a network error). */
+async function sendValid(answer: Parameters<typeof http.post>[1]) {
+  server.use(http.post('/api/contact', answer));
+  const v = setup();
+  await fillValid(v);
+  await v.user.click(v.submit);
+  return v;
+}
+
+/** The message is kept for later: the "Saved offline" notice, and the form reset for the next one. */
+async function expectSavedOffline(v: ReturnType<typeof setup>) {
+  const notice = await screen.findByRole('status');
+  expect(notice).toHaveTextContent('Saved offline');
+  expect(notice).toHaveTextContent('Your message is saved and will be sent automatically when you are back online.');
+  expect(v.message).toHaveValue('');
+}
+
 describe('contact page', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -133,10 +150,7 @@ describe('contact page', () => {
 
   it('keeps the message and shows the destructive notice when sending fails (and logs it)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(http.post('/api/contact', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
-    const v = setup();
-    await fillValid(v);
-    await v.user.click(v.submit);
+    const v = await sendValid(() => HttpResponse.json({ message: 'down' }, { status: 500 }));
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent('Error Sending Message');
     expect(notice).toHaveTextContent('Please try again or contact me directly via email.');
@@ -146,39 +160,23 @@ describe('contact page', () => {
   });
 
   it('offline, the service worker keeps the message: "Saved offline" and a reset form', async () => {
-    server.use(
-      http.post('/api/contact', () =>
-        HttpResponse.json({ queued: true, id: 'k' }, { status: 202, headers: { 'X-Outbox': 'queued' } }),
-      ),
+    const v = await sendValid(() =>
+      HttpResponse.json({ queued: true, id: 'k' }, { status: 202, headers: { 'X-Outbox': 'queued' } }),
     );
-    const v = setup();
-    await fillValid(v);
-    await v.user.click(v.submit);
-    const notice = await screen.findByRole('status');
-    expect(notice).toHaveTextContent('Saved offline');
-    expect(notice).toHaveTextContent('Your message is saved and will be sent automatically when you are back online.');
-    expect(v.message).toHaveValue('');
+    await expectSavedOffline(v);
   });
 
   it('a 503 (the database away for a moment) is kept like offline: "Saved offline", sent later', async () => {
     enqueued.length = 0;
     outages.length = 0;
     replays.count = 0;
-    server.use(
-      http.post('/api/contact', () =>
-        HttpResponse.json(
-          { message: 'The service is temporarily unavailable. Please try again in a moment.' },
-          { status: 503, headers: { 'Retry-After': '5' } },
-        ),
+    const v = await sendValid(() =>
+      HttpResponse.json(
+        { message: 'The service is temporarily unavailable. Please try again in a moment.' },
+        { status: 503, headers: { 'Retry-After': '5' } },
       ),
     );
-    const v = setup();
-    await fillValid(v);
-    await v.user.click(v.submit);
-    const notice = await screen.findByRole('status');
-    expect(notice).toHaveTextContent('Saved offline');
-    expect(notice).toHaveTextContent('Your message is saved and will be sent automatically when you are back online.');
-    expect(v.message).toHaveValue('');
+    await expectSavedOffline(v);
     expect(enqueued).toEqual([expect.objectContaining({ kind: 'contact', url: '/api/contact' })]);
     expect(outages).toEqual([true]);
     expect(replays.count).toBe(1); // the next try is scheduled, though no 'online' event will come
@@ -186,11 +184,8 @@ describe('contact page', () => {
 
   it('offline without a service worker, the page keeps the message under its Idempotency-Key', async () => {
     enqueued.length = 0;
-    server.use(http.post('/api/contact', () => HttpResponse.error()));
-    const v = setup();
-    await fillValid(v);
-    await v.user.click(v.submit);
-    expect(await screen.findByRole('status')).toHaveTextContent('Saved offline');
+    const v = await sendValid(() => HttpResponse.error());
+    await expectSavedOffline(v);
     expect(enqueued).toEqual([
       {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),

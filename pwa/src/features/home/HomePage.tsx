@@ -12,7 +12,7 @@ import heroUrl from '../../assets/hero.svg';
 import { site } from '../../shared/config/site.ts';
 import { coachStructuredData } from '../../shared/head/pageHead.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { palette } from '../../shared/theme.ts';
+import { palette, quoteSx } from '../../shared/theme.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { IconCard } from '../../shared/ui/IconCard.tsx';
 import { ClosingCta, Section, SectionHeading } from '../../shared/ui/Section.tsx';
@@ -138,14 +138,7 @@ export default function HomePage() {
           <FormatQuoteIcon sx={{ fontSize: 56, color: 'secondary.main' }} aria-hidden />
           <Typography
             component="blockquote"
-            sx={{
-              m: 0,
-              fontFamily: (t) => t.typography.h1.fontFamily,
-              fontSize: { xs: '1.8rem', md: '2.5rem' },
-              lineHeight: 1.3,
-              fontStyle: 'italic',
-              color: 'primary.dark',
-            }}
+            sx={{ ...quoteSx, m: 0, fontSize: { xs: '1.8rem', md: '2.5rem' }, lineHeight: 1.3 }}
           >
             The wound is the place where the light enters you. You are not broken; you are breaking open.
           </Typography>

@@ -7,6 +7,7 @@ import { FLOATING_CONTROL } from '../../shared/layout/floatingControls.ts';
 import { useChat } from '../chat/store.ts';
 import { whisperSpot } from './placement.ts';
 import { WHISPER_DISPLAY_MS, createWhisperItems, type WhisperCondition, type WhisperItem } from './whispers.ts';
+import { quoteSx } from '../../shared/theme.ts';
 
 function readFlag(storage: () => Storage, key: string): boolean {
   try {
@@ -73,17 +74,7 @@ function Bubble({
         ...sx,
       }}
     >
-      <Typography
-        sx={{
-          fontFamily: (t) => t.typography.h1.fontFamily,
-          fontSize: '1.15rem',
-          fontStyle: 'italic',
-          lineHeight: 1.35,
-          color: 'primary.dark',
-        }}
-      >
-        {text}
-      </Typography>
+      <Typography sx={{ ...quoteSx, fontSize: '1.15rem', lineHeight: 1.35 }}>{text}</Typography>
       <IconButton
         size="small"
         aria-label="Close whisper"

@@ -99,7 +99,12 @@ export function pageHeadHtml(title: string, urlPath: string, meta: PageMeta = {}
     named('description', description),
     ...(isPrivatePage(urlPath) ? [named('robots', 'noindex')] : []),
     tag('link', { rel: 'canonical', href: url }),
-    tag('link', { rel: 'alternate', type: 'application/rss+xml', title: `${site.brand} blog`, href: absoluteUrl('/rss.xml') }),
+    tag('link', {
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: `${site.brand} blog`,
+      href: absoluteUrl('/rss.xml'),
+    }),
     property('og:type', meta.type ?? 'website'),
     property('og:site_name', site.brand),
     property('og:title', fullTitle),
@@ -114,7 +119,10 @@ export function pageHeadHtml(title: string, urlPath: string, meta: PageMeta = {}
   ];
   if (meta.structuredData?.length) {
     // '<' escaped: no text in the data can end the script element.
-    const json = JSON.stringify({ '@context': 'https://schema.org', '@graph': meta.structuredData }).replace(/</g, '\\u003c');
+    const json = JSON.stringify({ '@context': 'https://schema.org', '@graph': meta.structuredData }).replace(
+      /</g,
+      '\\u003c',
+    );
     tags.push(`<script type="application/ld+json" ${mark}>${json}</script>`);
   }
   return tags.join('');
@@ -122,6 +130,8 @@ export function pageHeadHtml(title: string, urlPath: string, meta: PageMeta = {}
 
 /** Replaces the head elements of the page shown before (or the shell's description) with these. */
 export function applyPageHead(html: string): void {
-  document.head.querySelectorAll(`[${PAGE_HEAD_ATTRIBUTE}], meta[name="description"]`).forEach((element) => element.remove());
+  document.head
+    .querySelectorAll(`[${PAGE_HEAD_ATTRIBUTE}], meta[name="description"]`)
+    .forEach((element) => element.remove());
   document.head.insertAdjacentHTML('beforeend', html);
 }

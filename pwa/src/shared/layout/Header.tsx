@@ -57,7 +57,13 @@ const desktopLinkSx = {
 function useAccount() {
   const { user, isAuthenticated, isAdmin } = useAuth();
   const { logout, isPending: loggingOut } = useLogout();
-  return { isAuthenticated, isAdmin, greeting: user ? `Welcome, ${user.name || user.username}` : '', logout, loggingOut };
+  return {
+    isAuthenticated,
+    isAdmin,
+    greeting: user ? `Welcome, ${user.name || user.username}` : '',
+    logout,
+    loggingOut,
+  };
 }
 
 /**

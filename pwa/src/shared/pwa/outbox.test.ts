@@ -217,7 +217,10 @@ describe('a write the server answered 503', () => {
     const store = memoryStore();
     const server = fakeServer((call) => (call === 0 ? 503 : 201));
     const outbox = createOutbox({ store, fetch: server.fetch, now: () => clock });
-    await outbox.enqueue({ id: 'key-503-a', kind: 'contact', url: '/api/contact', body: '{"m":1}' }, { afterOutage: true });
+    await outbox.enqueue(
+      { id: 'key-503-a', kind: 'contact', url: '/api/contact', body: '{"m":1}' },
+      { afterOutage: true },
+    );
 
     // Not before the backoff: nothing is sent.
     expect(await outbox.replay()).toEqual({ delivered: 0, rejected: 0, remaining: 1, retryAt: clock + RETRY_BASE_MS });

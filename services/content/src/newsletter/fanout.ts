@@ -71,7 +71,11 @@ export function startNewsletterConsumer(connection: Redis, queues: Queues, logge
     if (!post.sendToSubscribers) return { mailed: false };
     const { slug, title, excerpt } = post;
     if ((await newsletterSettings()).delivery === 'weekly-digest') {
-      await DigestPostModel.updateOne({ _id: post.postId }, { $setOnInsert: { slug, title, excerpt } }, { upsert: true });
+      await DigestPostModel.updateOne(
+        { _id: post.postId },
+        { $setOnInsert: { slug, title, excerpt } },
+        { upsert: true },
+      );
       return { mailed: false, digest: true };
     }
     // The first version published is the one mailed: an edit later changes nothing sent.

@@ -8,10 +8,19 @@ import { SubscriberModel } from './model.ts';
  */
 export async function migrateEarlySubscribers(): Promise<number> {
   let migrated = 0;
-  for await (const row of SubscriberModel.find({ state: mongoose.trusted({ $exists: false }) }, { subscribedAt: 1 }).lean()) {
+  for await (const row of SubscriberModel.find(
+    { state: mongoose.trusted({ $exists: false }) },
+    { subscribedAt: 1 },
+  ).lean()) {
     await SubscriberModel.updateOne(
       { _id: row._id, state: mongoose.trusted({ $exists: false }) },
-      { $set: { state: 'confirmed', confirmedAt: row.subscribedAt, unsubscribeToken: randomBytes(32).toString('base64url') } },
+      {
+        $set: {
+          state: 'confirmed',
+          confirmedAt: row.subscribedAt,
+          unsubscribeToken: randomBytes(32).toString('base64url'),
+        },
+      },
     );
     migrated += 1;
   }

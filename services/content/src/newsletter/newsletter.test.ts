@@ -4,6 +4,7 @@ import { createEventPublisher, createLogger, createQueues, createRedis, type Red
 import {
   DEMO_ADMIN,
   startStack,
+  storeConfirmedSubscribers,
   startTestSmtp,
   type Received,
   type Stack,
@@ -25,7 +26,7 @@ let adminCookie: string;
 let publish: ReturnType<typeof createEventPublisher>;
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
+  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -60,15 +61,7 @@ const subscribers = () => db.collection('newsletter_subscribers');
 /** Stores confirmed subscribers as the confirmation link leaves them; returns their addresses. */
 async function confirmedSubscribers(prefix: string, count: number): Promise<string[]> {
   const emails = Array.from({ length: count }, (_, i) => `${prefix}-${i}@example.org`);
-  await subscribers().insertMany(
-    emails.map((email) => ({
-      email,
-      state: 'confirmed',
-      subscribedAt: new Date(),
-      confirmedAt: new Date(),
-      unsubscribeToken: randomBytes(32).toString('base64url'),
-    })),
-  );
+  await storeConfirmedSubscribers(db, emails);
   return emails;
 }
 const stateOf = async (email: string) => (await subscribers().findOne({ email }))?.state as string | undefined;
@@ -79,14 +72,22 @@ async function publishPost(sendToSubscribers = true, postId = new mongoose.Types
   posts += 1;
   await publish(
     'blog.post_published',
-    { postId, slug: `reflection-${posts}`, title: `Reflection ${posts}: letting go`, excerpt: 'On softening.', sendToSubscribers },
+    {
+      postId,
+      slug: `reflection-${posts}`,
+      title: `Reflection ${posts}: letting go`,
+      excerpt: 'On softening.',
+      sendToSubscribers,
+    },
     `${postId}-${posts}`,
   );
   return postId;
 }
-const mailsOf = (postId: string) => smtp.received.filter((m) => m.raw.includes(`mailing=${postId}`) || m.text.includes(`mailing=${postId}`));
+const mailsOf = (postId: string) =>
+  smtp.received.filter((m) => m.raw.includes(`mailing=${postId}`) || m.text.includes(`mailing=${postId}`));
 const receivedBy = (email: string, postId: string) => mailsOf(postId).filter((m) => m.to.includes(email)).length;
-const stats = async (postId: string) => (await asAdmin('GET', `/api/admin/newsletter/posts/${postId}`)).body as PostMailingStats;
+const stats = async (postId: string) =>
+  (await asAdmin('GET', `/api/admin/newsletter/posts/${postId}`)).body as PostMailingStats;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -110,7 +111,10 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(DEMO_ADMIN),
   });
-  adminCookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  adminCookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }, 120_000);
 afterAll(async () => {
   await db?.close();
@@ -127,7 +131,9 @@ describe('double opt-in', () => {
     await until(() => smtp.sentTo('reader@example.org').length === 1);
     const [confirmation] = smtp.sentTo('reader@example.org');
     expect(header(confirmation, 'Subject')).toBe('Please confirm your subscription');
-    expect(header(confirmation, 'List-Unsubscribe')).toMatch(/^<http:\/\/localhost:8080\/api\/newsletter\/unsubscribe\?token=[\w-]+>$/);
+    expect(header(confirmation, 'List-Unsubscribe')).toMatch(
+      /^<http:\/\/localhost:8080\/api\/newsletter\/unsubscribe\?token=[\w-]+>$/,
+    );
     expect(header(confirmation, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(confirmation.raw).toMatch(/Content-Type: text\/plain/);
     expect(confirmation.raw).toMatch(/Content-Type: text\/html/);
@@ -164,11 +170,18 @@ describe('double opt-in', () => {
   it('refuses a forged, malformed or expired link (404 or 400) and changes nothing', async () => {
     await subscribe('late@example.org');
     await until(() => smtp.sentTo('late@example.org').length === 1);
-    const token = new URLSearchParams(linkIn(smtp.sentTo('late@example.org')[0], '/newsletter/confirm').split('?')[1]).get('token')!;
-    expect((await call('POST', '/api/newsletter/confirm', { token: randomBytes(32).toString('base64url') })).status).toBe(404);
+    const token = new URLSearchParams(
+      linkIn(smtp.sentTo('late@example.org')[0], '/newsletter/confirm').split('?')[1],
+    ).get('token')!;
+    expect(
+      (await call('POST', '/api/newsletter/confirm', { token: randomBytes(32).toString('base64url') })).status,
+    ).toBe(404);
     expect((await call('POST', '/api/newsletter/confirm', { token: { $ne: '' } })).status).toBe(400);
     expect((await call('POST', '/api/newsletter/confirm', {})).status).toBe(400);
-    await subscribers().updateOne({ email: 'late@example.org' }, { $set: { confirmExpiresAt: new Date(Date.now() - 1000) } });
+    await subscribers().updateOne(
+      { email: 'late@example.org' },
+      { $set: { confirmExpiresAt: new Date(Date.now() - 1000) } },
+    );
     expect(await call('POST', '/api/newsletter/confirm', { token })).toMatchObject({
       status: 404,
       body: { message: 'This confirmation link is invalid or has expired. Please subscribe again on the blog.' },
@@ -217,7 +230,13 @@ describe('a post to the subscribers', () => {
     await settle();
     for (const email of audience) expect(receivedBy(email, postId)).toBe(email === audience[7] ? 0 : 1);
     expect(receivedBy('pending@example.org', postId) + receivedBy('gone@example.org', postId)).toBe(0);
-    expect(await stats(postId)).toEqual({ postId, mailed: true, sent: audience.length - 1, failed: 1, unsubscribed: 0 });
+    expect(await stats(postId)).toEqual({
+      postId,
+      mailed: true,
+      sent: audience.length - 1,
+      failed: 1,
+      unsubscribed: 0,
+    });
     const batches = await queues.get(QUEUES.newsletterSend).getJobs(['completed']);
     expect(batches.filter((job) => job.data.mailingId === postId)).toHaveLength(3);
 
@@ -245,7 +264,9 @@ describe('a post to the subscribers', () => {
     await until(() => mailsOf(postId).length === audience.length - 1);
     const [leaving, staying] = [audience[3], audience[4]];
     const mail = mailsOf(postId).find((m) => m.to.includes(leaving))!;
-    const oneClick = header(mail, 'List-Unsubscribe')!.slice(1, -1).replace('http://localhost:8080', stack.urls.content);
+    const oneClick = header(mail, 'List-Unsubscribe')!
+      .slice(1, -1)
+      .replace('http://localhost:8080', stack.urls.content);
     const click = () =>
       fetch(oneClick, {
         method: 'POST',
@@ -295,9 +316,15 @@ describe('a post to the subscribers', () => {
     const postId = new mongoose.Types.ObjectId().toString();
     // What a worker that died mid-batch left: 30 e-mails sent, 10 claimed and in flight.
     const first = await subscribers().find({ state: 'confirmed' }).sort({ _id: 1 }).limit(40).toArray();
-    await db.collection('newsletter_deliveries').insertMany(
-      first.map((s, i) => ({ mailingId: postId, subscriberId: s._id.toString(), state: i < 30 ? 'sent' : 'sending' })),
-    );
+    await db
+      .collection('newsletter_deliveries')
+      .insertMany(
+        first.map((s, i) => ({
+          mailingId: postId,
+          subscriberId: s._id.toString(),
+          state: i < 30 ? 'sent' : 'sending',
+        })),
+      );
     await publishPost(true, postId);
     const refusing = first.slice(0, 30).some((s) => s.email === audience[7]) ? 0 : 1;
     const recipients = (await subscribers().countDocuments({ state: 'confirmed' })) - 30 - refusing;

@@ -63,9 +63,11 @@ export function newsletterRoutes(sessions: SessionVerifier, options: NewsletterO
     };
     if (!(await options.mailLimit.allow(email))) {
       // No mail this hour: the address is kept (pending if new), and the link mailed last still works.
-      await SubscriberModel.updateOne(notConfirmed, { $setOnInsert: { ...onInsert, state: 'pending' } }, { upsert: true }).catch(
-        ignoreConfirmed,
-      );
+      await SubscriberModel.updateOne(
+        notConfirmed,
+        { $setOnInsert: { ...onInsert, state: 'pending' } },
+        { upsert: true },
+      ).catch(ignoreConfirmed);
       res.status(202).json(answer);
       return;
     }
@@ -144,7 +146,12 @@ export function newsletterRoutes(sessions: SessionVerifier, options: NewsletterO
       SubscriberModel,
       query,
       ['email'],
-      (r: { _id: Types.ObjectId; email: string; subscribedAt: Date; state: SubscriberState }): NewsletterSubscriber => ({
+      (r: {
+        _id: Types.ObjectId;
+        email: string;
+        subscribedAt: Date;
+        state: SubscriberState;
+      }): NewsletterSubscriber => ({
         id: r._id.toString(),
         email: r.email,
         subscribedAt: r.subscribedAt.toISOString(),

@@ -7,3 +7,4 @@ export { startTestSmtp, type Received, type TestSmtp } from './test-smtp.ts';
 export { DEMO_ADMIN, DEMO_MEMBER } from './demo-accounts.ts';
 export { startTlsProxy } from './tls-proxy.ts';
 export { requestFrom, type Answer } from './request-from.ts';
+export { storeConfirmedSubscribers } from './subscribers.ts';

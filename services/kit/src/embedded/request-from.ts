@@ -22,7 +22,13 @@ export function requestFrom(
   return new Promise((resolve, reject) => {
     const req = client.request(
       url,
-      { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from, ca: options.ca, agent: false },
+      {
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        localAddress: options.from,
+        ca: options.ca,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -18,7 +18,6 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const SERVICE_NAMES = ['content', 'members', 'ai-worker', 'gateway'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-
 /**
  * How a compiled service's Node runs, in the image (the Dockerfile sets the same) and from the
  * production file set here: a small young generation and a capped old one, two malloc arenas,
@@ -114,7 +113,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ? { publicKey: settings.SESSION_PUBLIC_KEY, privateKey: settings.SESSION_PRIVATE_KEY }
       : sessionKeyPair(dataDir && path.join(dataDir, 'keys'));
   const replicaCount = Number(settings.SERVICE_REPLICAS ?? 1);
-  if (!Number.isInteger(replicaCount) || replicaCount < 1) throw new Error('SERVICE_REPLICAS must be a whole number from 1');
+  if (!Number.isInteger(replicaCount) || replicaCount < 1)
+    throw new Error('SERVICE_REPLICAS must be a whole number from 1');
   const ports: Record<ServiceName, number[]> = {
     content: await freePorts(replicaCount),
     members: await freePorts(replicaCount),
@@ -124,7 +124,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const replicaUrls = Object.fromEntries(
     SERVICE_NAMES.map((name) => [name, ports[name].map((port) => `http://127.0.0.1:${port}`)]),
   ) as Record<ServiceName, string[]>;
-  const urls = Object.fromEntries(SERVICE_NAMES.map((name) => [name, replicaUrls[name][0]])) as Record<ServiceName, string>;
+  const urls = Object.fromEntries(SERVICE_NAMES.map((name) => [name, replicaUrls[name][0]])) as Record<
+    ServiceName,
+    string
+  >;
   const defaults: Record<ServiceName, Record<string, string>> = {
     content: {},
     members: { ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password },
@@ -170,7 +173,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       : { args: ['--import', 'tsx', path.join(REPO_ROOT, 'services', name, 'src/main.ts')], cwd: REPO_ROOT };
     const child = spawn(process.execPath, run.args, {
       cwd: run.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env[name], PORT: String(ports[name][replica]) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...env[name],
+        PORT: String(ports[name][replica]),
+      },
       stdio: options.stdio ?? 'ignore',
     });
     children.set(replicaOf(name, replica), child);
@@ -215,12 +223,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     // Back-end services first, in parallel; the gateway last so it never serves a 502 at start.
     await Promise.all(
-      wanted.filter((n) => n !== 'gateway').flatMap((name) => ports[name].map((_, replica) => startService(name, replica))),
+      wanted
+        .filter((n) => n !== 'gateway')
+        .flatMap((name) => ports[name].map((_, replica) => startService(name, replica))),
     );
     if (wanted.includes('gateway')) await startService('gateway');
   } catch (err) {
     await stop();
     throw err;
   }
-  return { gatewayUrl: urls.gateway, urls, replicaUrls, mongoUrl: mongo.url, redisUrl: redis.url, env, startService, stopService, signalService, processes, stop };
+  return {
+    gatewayUrl: urls.gateway,
+    urls,
+    replicaUrls,
+    mongoUrl: mongo.url,
+    redisUrl: redis.url,
+    env,
+    startService,
+    stopService,
+    signalService,
+    processes,
+    stop,
+  };
 }
