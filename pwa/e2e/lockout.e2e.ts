@@ -1,4 +1,4 @@
-import { requestFrom } from '@coach/kit/embedded';
+import { DEMO_ADMIN, requestFrom } from '@coach/kit/embedded';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from './playwright.config.ts';
 
@@ -8,8 +8,8 @@ const site = `http://127.0.0.1:${E2E_PORT}`;
 test.use({ baseURL: site });
 
 /** A sign-in through the gateway by a client on the loopback address `from`, not a browser. */
-const signInFrom = (from: string, account: { email: string; password: string }) =>
-  requestFrom(`${site}/api/auth/login`, {
+const signInFrom = (from: string, account: { email: string; password: string }, door = '/api/auth/login') =>
+  requestFrom(`${site}${door}`, {
     method: 'POST',
     from,
     headers: { 'content-type': 'application/json' },
@@ -60,4 +60,20 @@ test('wrong passwords from the owner’s own address do not lock out the browser
   await expect(page).toHaveURL(/\/community$/);
   // And from any other address the owner signs in as well.
   expect((await signInFrom('127.0.0.10', account)).status).toBe(200);
+});
+
+test('guesses at the coach’s password from another address do not keep her out of the dashboard', async ({ page }) => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++)
+    statuses.push((await signInFrom('127.0.0.77', { ...DEMO_ADMIN, password: `Guess-${i}-x` }, '/api/admin/login')).status);
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  // Her right password from that address is refused too: the guessing there stays slowed.
+  expect((await signInFrom('127.0.0.77', DEMO_ADMIN, '/api/admin/login')).status).toBe(429);
+
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in to Admin' }).click();
+  await expect(notice(page)).toContainText('Login successful');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });

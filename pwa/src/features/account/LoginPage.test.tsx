@@ -6,7 +6,7 @@ import { sampleMember as member } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import LoginPage from './LoginPage.tsx';
-import { clearSignInDraft } from './signInDraft.ts';
+import { clearSignInDraft, useSignInDraft } from './signInDraft.ts';
 
 // The draft outlives a form by design; each test starts with an empty one.
 beforeEach(clearSignInDraft);
@@ -93,5 +93,17 @@ describe('LoginPage', () => {
     const { user } = renderWithApp(<LoginPage />, { route: '/login' });
     await fillAndSubmit(user, 'asha@example.com', 'Seeker-2025!');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid email or password.'));
+  });
+
+  it('forgets the typed password once the server asks for a two-step code', async () => {
+    server.use(
+      http.post('/api/auth/login', () =>
+        HttpResponse.json({ twoStepRequired: true, challenge: 'c-1', message: 'Enter the code from your app.' }),
+      ),
+    );
+    const { user } = renderWithApp(<LoginPage />, { route: '/login' });
+    await fillAndSubmit(user, 'asha@example.com', 'Seeker-2025!');
+    expect(await screen.findByLabelText(/^code/i)).toBeInTheDocument();
+    expect(useSignInDraft.getState()).toEqual({ email: '', password: '' });
   });
 });

@@ -15,7 +15,10 @@ interface Options<Input> {
   /** Where success leads. */
   next: string;
   failure: { title: string; fallback: string };
-  /** Runs on success, with what was sent, before moving on. */
+  /**
+   * Runs once the server accepted what was sent (signed in, or asked for a two-step code), with
+   * what was sent, before moving on.
+   */
   onSuccess?: (input: Input) => void;
 }
 
@@ -35,8 +38,8 @@ export function useAuthRequest<Input>({ path, startsSession, success, next, fail
       if (startsSession) await startSession(queryClient);
     },
     onSuccess: (asked, input) => {
-      if (asked) return setChallenge(asked);
       onSuccess?.(input);
+      if (asked) return setChallenge(asked);
       notify(success);
       navigate(next);
     },
