@@ -65,7 +65,9 @@ test('wrong passwords from the owner’s own address do not lock out the browser
 test('guesses at the coach’s password from another address do not keep her out of the dashboard', async ({ page }) => {
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++)
-    statuses.push((await signInFrom('127.0.0.77', { ...DEMO_ADMIN, password: `Guess-${i}-x` }, '/api/admin/login')).status);
+    statuses.push(
+      (await signInFrom('127.0.0.77', { ...DEMO_ADMIN, password: `Guess-${i}-x` }, '/api/admin/login')).status,
+    );
   expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   // Her right password from that address is refused too: the guessing there stays slowed.
   expect((await signInFrom('127.0.0.77', DEMO_ADMIN, '/api/admin/login')).status).toBe(429);
