@@ -116,7 +116,7 @@ export default defineConfig(({ isSsrBuild }) => {
       rolldownOptions: {
         output: {
           // The libraries every page starts with, one chunk each, and the frame around every page
-          // (start-up, layout, footer, widgets, worker registration, outbox) with what it imports:
+          // (the app layer: start-up, layout, footer, widgets, worker registration) with what it imports:
           // fewer, larger files compress better than the ~40 slivers the lazy chunks' sharing
           // would cut them into (home route: 183 kB gzipped in 58 files before, 168 kB in 23).
           // The preload helper stays apart, or the tiny entry would import the whole frame
@@ -133,10 +133,10 @@ export default defineConfig(({ isSsrBuild }) => {
                   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
                   { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
-                  {
-                    name: 'frame',
-                    test: /src[\\/]shared[\\/](start[\\/]startApp|layout[\\/](Layout|FloatingWidgets)|pwa[\\/](registerSW|pageOutbox|outboxNotices))\.tsx?$/,
-                  },
+                  // The app layer (src/app: start-up, providers, layout, routes, widgets, worker
+                  // registration) is the frame, what it imports coming along; the phone menu
+                  // (a drawer and its list) stays apart until it is opened.
+                  { name: 'frame', test: /[\\/]src[\\/]app[\\/](?!layout[\\/]MobileMenu\.)/ },
                 ],
               },
         },

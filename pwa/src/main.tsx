@@ -18,5 +18,5 @@ if (prerendered) await afterPaint();
 // single start-up task blocks input for long.
 await import('react-dom/client');
 await yieldToBrowser();
-const { startApp } = await import('./shared/start/startApp.tsx');
+const { startApp } = await import('./app/start/startApp.tsx');
 startApp(container, prerendered);

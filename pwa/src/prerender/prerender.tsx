@@ -9,16 +9,16 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppRoutes } from '../App.tsx';
+import { AppRoutes } from '../app/App.tsx';
 import { blogAddress, blogListKey, seededList, viewOf } from '../features/blog/blogList.ts';
 import { blogPostKey } from '../features/blog/BlogPostPage.tsx';
 import { LEGAL_PAGES } from '../features/legal/pages.ts';
-import { AppProviders } from '../shared/AppProviders.tsx';
+import { AppProviders } from '../app/AppProviders.tsx';
 import { createQueryClient } from '../shared/api/client.ts';
 import { siteIdentity } from '../shared/config/site.ts';
 import { escapeHtml } from '../shared/head/pageHead.ts';
 import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
-import { PAGE_DATA_ID, type SeedQuery } from '../shared/start/pageData.ts';
+import { PAGE_DATA_ID, type SeedQuery } from '../app/start/pageData.ts';
 
 /**
  * The reading pages a first visit lands on, written at build time (the blog and its posts are

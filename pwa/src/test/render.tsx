@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '../shared/api/client.ts';
-import { AppProviders } from '../shared/AppProviders.tsx';
+import { AppProviders } from '../app/AppProviders.tsx';
 import { Notices } from '../shared/notices/Notices.tsx';
 
 /** Shows the current location so a test can assert where a link or button went. */

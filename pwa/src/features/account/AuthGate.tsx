@@ -4,7 +4,7 @@ import { Button, Stack } from '@mui/material';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../shared/api/auth.ts';
-import { PageFallback } from '../../shared/layout/Layout.tsx';
+import { PageFallback } from '../../shared/ui/PageFallback.tsx';
 import { notify } from '../../shared/notices/store.ts';
 import { PromptCard } from '../../shared/ui/PromptCard.tsx';
 

@@ -3,7 +3,7 @@ import SpaIcon from '@mui/icons-material/Spa';
 import { TextField } from '@mui/material';
 import { useEffect } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { TwoStepSignIn } from '../two-step/TwoStepSignIn.tsx';
+import { TwoStepSignIn } from '../two-step/index.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { AuthForm } from './AuthForm.tsx';
 import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';

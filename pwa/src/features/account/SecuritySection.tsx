@@ -9,7 +9,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { serverFieldErrors } from './fieldErrors.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
-import { TwoStepSettings } from '../two-step/TwoStepSettings.tsx';
+import { TwoStepSettings } from '../two-step/index.ts';
 import { useFormFields } from './useFormFields.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };

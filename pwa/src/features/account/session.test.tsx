@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
-import { Header } from '../../shared/layout/Header.tsx';
+import { Header } from '../../app/layout/Header.tsx';
 import { sampleMember as member } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';

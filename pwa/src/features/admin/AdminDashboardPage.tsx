@@ -13,12 +13,12 @@ import { useAuth } from '../../shared/api/auth.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BigNumber } from '../../shared/ui/BigNumber.tsx';
 import { PromptCard } from '../../shared/ui/PromptCard.tsx';
-import { PageFallback } from '../../shared/layout/Layout.tsx';
-import { SITE_STATS_KEY } from '../stats/useSiteStats.ts';
+import { PageFallback } from '../../shared/ui/PageFallback.tsx';
+import { SITE_STATS_KEY } from '../stats/index.ts';
 import { useListTotal } from './pagedList.tsx';
 import { ADMIN_POSTS_KEY, MESSAGES_KEY, SUBSCRIBERS_KEY, UNREAD_HEADER, USERS_KEY } from './queries.ts';
 import { chosenSection } from './sections.tsx';
-import { TwoStepReminder } from '../two-step/TwoStepReminder.tsx';
+import { TwoStepReminder } from '../two-step/index.ts';
 
 /** The admin dashboard (/admin/dashboard); its data loads only for an admin. */
 export default function AdminDashboardPage() {

@@ -3,13 +3,15 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { TwoStepSignIn } from '../two-step/TwoStepSignIn.tsx';
-import { AuthCard } from '../account/AuthCard.tsx';
-import { AuthForm } from '../account/AuthForm.tsx';
-import { ForgotPasswordLink } from '../account/ForgotPasswordLink.tsx';
-import { PasswordField } from '../account/PasswordField.tsx';
-import { useAuthRequest } from '../account/useAuthRequest.ts';
-import { useFormFields } from '../account/useFormFields.ts';
+import { TwoStepSignIn } from '../two-step/index.ts';
+import {
+  AuthCard,
+  AuthForm,
+  ForgotPasswordLink,
+  PasswordField,
+  useAuthRequest,
+  useFormFields,
+} from '../account/index.ts';
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
 

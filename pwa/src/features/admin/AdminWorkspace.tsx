@@ -19,7 +19,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useAuth, useLogout } from '../../shared/api/auth.ts';
 import { Logo } from '../../shared/layout/Logo.tsx';
-import { PageFallback } from '../../shared/layout/Layout.tsx';
+import { PageFallback } from '../../shared/ui/PageFallback.tsx';
 import { Notices } from '../../shared/notices/Notices.tsx';
 import { useListTotal } from './pagedList.tsx';
 import { MESSAGES_KEY, UNREAD_HEADER } from './queries.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SecuritySection } from '../account/SecuritySection.tsx';
+import { SecuritySection } from '../account/index.ts';
 import { BlogPostsTab } from './BlogPostsTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { ModerationTab } from './ModerationTab.tsx';

@@ -16,7 +16,7 @@ import { palette, quoteSx } from '../../shared/theme.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { IconCard } from '../../shared/ui/IconCard.tsx';
 import { ClosingCta, Section, SectionHeading } from '../../shared/ui/Section.tsx';
-import { BookOrLearnMore } from '../coaching/BookOrLearnMore.tsx';
+import { BookOrLearnMore } from '../coaching/index.ts';
 
 /** The five areas of transformation shown on Home. */
 const AREAS = [

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import NotFoundPage from '../not-found/NotFoundPage.tsx';
+import { NotFoundPage } from '../not-found/index.ts';
 import { LEGAL_DOCUMENTS } from './documents/index.ts';
 import { LegalLayout } from './LegalLayout.tsx';
 import { LEGAL_PAGES } from './pages.ts';

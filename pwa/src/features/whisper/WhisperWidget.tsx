@@ -4,7 +4,7 @@ import { Box, Button, IconButton, Paper, Typography, type PaperProps } from '@mu
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { WHISPERS_CLOSED_KEY, WHISPER_DISABLED_KEY } from '../../shared/config/site.ts';
 import { FLOATING_CONTROL } from '../../shared/layout/floatingControls.ts';
-import { useChat } from '../chat/store.ts';
+import { useChat } from '../chat/index.ts';
 import { whisperSpot } from './placement.ts';
 import { WHISPER_DISPLAY_MS, createWhisperItems, type WhisperCondition, type WhisperItem } from './whispers.ts';
 import { quoteSx } from '../../shared/theme.ts';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import { InstallButton } from './InstallButton.tsx';
 import { captureInstallPrompt, isIosSafari } from './installPrompt.ts';
-import { announceOutboxEvent } from './outboxNotices.ts';
+import { announceOutboxEvent } from '../../app/pwa/outboxNotices.ts';
 import { isPersistedQuery, persistOptions } from './persist.ts';
 import { PwaStatus } from './PwaStatus.tsx';
 import { useUpdate } from './updateStore.ts';

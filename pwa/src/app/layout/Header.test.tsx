@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
-import { site } from '../config/site.ts';
+import { site } from '../../shared/config/site.ts';
 import { Header } from './Header.tsx';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });

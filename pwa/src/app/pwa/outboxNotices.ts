@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HAS_LIKED_KEY, SITE_STATS_KEY } from '../../features/stats/useSiteStats.ts';
-import { notify } from '../notices/store.ts';
-import type { OutboxEvent } from './outbox.ts';
+import { notify } from '../../shared/notices/store.ts';
+import type { OutboxEvent } from '../../shared/pwa/outbox.ts';
 
 /** A kept write reached the server, or was refused by it: the visitor hears of it. */
 export function announceOutboxEvent(event: OutboxEvent, queryClient: QueryClient): void {

@@ -3,10 +3,10 @@ import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/mater
 import { alpha } from '@mui/material/styles';
 import { Suspense, lazy, memo, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useAuth, useIsSignedIn, useLogout } from '../api/auth.ts';
-import { palette } from '../theme.ts';
-import { BookingButton } from '../ui/ExternalButton.tsx';
-import { Logo } from './Logo.tsx';
+import { useAuth, useIsSignedIn, useLogout } from '../../shared/api/auth.ts';
+import { palette } from '../../shared/theme.ts';
+import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { Logo } from '../../shared/layout/Logo.tsx';
 import { ADMIN_LINK, MAIN_NAV, MEMBER_NAV } from './nav.ts';
 
 const MobileMenu = lazy(() => import('./MobileMenu.tsx'));

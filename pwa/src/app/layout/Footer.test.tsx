@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import { site } from '../config/site.ts';
+import { site } from '../../shared/config/site.ts';
 import { Footer } from './Footer.tsx';
 
 describe('footer', () => {

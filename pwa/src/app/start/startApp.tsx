@@ -1,11 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from '../../App.tsx';
+import { AppRoutes } from '../App.tsx';
 import { AppProviders } from '../AppProviders.tsx';
-import { createQueryClient } from '../api/client.ts';
-import { afterLoad } from '../hooks/useAfterLoad.ts';
-import { captureInstallPrompt } from '../pwa/installPrompt.ts';
+import { createQueryClient } from '../../shared/api/client.ts';
+import { afterLoad } from '../../shared/hooks/useAfterLoad.ts';
+import { captureInstallPrompt } from '../../shared/pwa/installPrompt.ts';
 import { seedFromPageData } from './pageData.ts';
 
 /**
@@ -35,7 +35,7 @@ export function startApp(container: HTMLElement, prerendered: boolean): void {
     if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       void import('../pwa/registerSW.ts').then((m) => m.registerServiceWorker());
     }
-    void Promise.all([import('../pwa/pageOutbox.ts'), import('../pwa/outboxNotices.ts')]).then(
+    void Promise.all([import('../../shared/pwa/pageOutbox.ts'), import('../pwa/outboxNotices.ts')]).then(
       ([{ startOutboxSync }, { announceOutboxEvent }]) =>
         startOutboxSync((event) => announceOutboxEvent(event, queryClient)),
     );

@@ -1,10 +1,11 @@
-import { Box, CircularProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useAfterLoad } from '../hooks/useAfterLoad.ts';
-import { Notices } from '../notices/Notices.tsx';
-import { PwaStatus } from '../pwa/PwaStatus.tsx';
-import { FLOATING_ROOM } from './floatingControls.ts';
+import { useAfterLoad } from '../../shared/hooks/useAfterLoad.ts';
+import { Notices } from '../../shared/notices/Notices.tsx';
+import { PwaStatus } from '../../shared/pwa/PwaStatus.tsx';
+import { FLOATING_ROOM } from '../../shared/layout/floatingControls.ts';
+import { PageFallback } from '../../shared/ui/PageFallback.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
@@ -20,15 +21,6 @@ function AcceptTapsOnceHydrated() {
     document.getElementById('root')?.style.removeProperty('pointer-events');
   }, []);
   return null;
-}
-
-export function PageFallback() {
-  // A full viewport high, so the footer stays below the fold until the page arrives (no layout shift).
-  return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-      <CircularProgress aria-label="Loading page" />
-    </Box>
-  );
 }
 
 /** Every page: header, main content with its transition, footer, floating widgets, notices. */

@@ -3,7 +3,7 @@ import { ChatWidget } from '../../features/chat/ChatWidget.tsx';
 import { CustomCursor } from '../../features/cursor/CustomCursor.tsx';
 import { WhatsAppButton } from '../../features/whatsapp/WhatsAppButton.tsx';
 import { WhisperWidget } from '../../features/whisper/WhisperWidget.tsx';
-import { FLOATING_CONTROL, useFloatingControlsAside } from './floatingControls.ts';
+import { FLOATING_CONTROL, useFloatingControlsAside } from '../../shared/layout/floatingControls.ts';
 
 /**
  * The widgets present on every page, in their own landmark. The floating controls wear a light

@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTE_OBJECTS, AppRoutes } from './App.tsx';
-import { createQueryClient } from './shared/api/client.ts';
-import { AppProviders } from './shared/AppProviders.tsx';
-import { site } from './shared/config/site.ts';
+import { createQueryClient } from '../shared/api/client.ts';
+import { AppProviders } from './AppProviders.tsx';
+import { site } from '../shared/config/site.ts';
 
 function renderApp(route: string) {
   return render(

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { useUpdate } from './updateStore.ts';
+import { useUpdate } from '../../shared/pwa/updateStore.ts';
 
 const UPDATE_CHECK_MS = 3600_000;
 

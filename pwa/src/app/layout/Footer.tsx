@@ -8,11 +8,11 @@ import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { LEGAL_PAGES } from '../../features/legal/pages.ts';
 import { StatsBar } from '../../features/stats/StatsBar.tsx';
-import { site, whatsappChatUrl } from '../config/site.ts';
-import { InstallButton } from '../pwa/InstallButton.tsx';
-import { palette } from '../theme.ts';
-import { BookingButton } from '../ui/ExternalButton.tsx';
-import { Logo } from './Logo.tsx';
+import { site, whatsappChatUrl } from '../../shared/config/site.ts';
+import { InstallButton } from '../../shared/pwa/InstallButton.tsx';
+import { palette } from '../../shared/theme.ts';
+import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { Logo } from '../../shared/layout/Logo.tsx';
 import { MAIN_NAV } from './nav.ts';
 
 const footerLinkSx = { color: alpha('#FFFFFF', 0.86), '&:hover': { color: '#fff' } } as const;

@@ -1,10 +1,10 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { createQueryClient } from './api/client.ts';
-import { PersistProvider } from './pwa/PersistProvider.tsx';
-import { persistOptions, refreshPersistedWhenOnline } from './pwa/persist.ts';
-import { theme } from './theme.ts';
+import { createQueryClient } from '../shared/api/client.ts';
+import { PersistProvider } from '../shared/pwa/PersistProvider.tsx';
+import { persistOptions, refreshPersistedWhenOnline } from '../shared/pwa/persist.ts';
+import { theme } from '../shared/theme.ts';
 
 /**
  * Theme and data providers shared by the app and the component tests. `persist` (the app only)

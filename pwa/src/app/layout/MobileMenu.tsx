@@ -11,10 +11,10 @@ import {
   Typography,
 } from '@mui/material';
 import { NavLink } from 'react-router';
-import { site } from '../config/site.ts';
-import { palette } from '../theme.ts';
-import { BookingButton } from '../ui/ExternalButton.tsx';
-import { Logo } from './Logo.tsx';
+import { site } from '../../shared/config/site.ts';
+import { palette } from '../../shared/theme.ts';
+import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { Logo } from '../../shared/layout/Logo.tsx';
 import { ADMIN_LINK, MAIN_NAV, MEMBER_NAV } from './nav.ts';
 
 interface Props {
