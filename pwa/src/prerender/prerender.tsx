@@ -3,7 +3,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { jsonScriptElement, nextLink, prerenderedPageFile, siteIdentityElement } from '@coach/contracts';
+import {
+  jsonScriptElement,
+  nextLink,
+  prerenderedPageFile,
+  siteIdentityElement,
+  type RenderBundle,
+} from '@coach/contracts';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -29,7 +35,7 @@ import { PAGE_DATA_ID, type SeedQuery } from '../app/start/pageData.ts';
  */
 const HEAD_ONLY_PATHS: ReadonlySet<string> = new Set(['/contact', '/ask-ai']);
 
-export const PRERENDERED_PATHS: readonly string[] = [
+export const PRERENDERED_PATHS: RenderBundle['PRERENDERED_PATHS'] = [
   '/',
   '/about',
   '/coaching',
@@ -116,24 +122,25 @@ async function renderPage(shell: string, urlPath: string, seed: readonly SeedQue
  * A page the build prerendered, rendered again by the gateway when its identity is not the one
  * the build rendered with (services/gateway/src/static/pwa.ts).
  */
-export const renderPrerenderedPage = (shell: string, urlPath: string): Promise<string> => renderPage(shell, urlPath);
+export const renderPrerenderedPage: RenderBundle['renderPrerenderedPage'] = (shell, urlPath) =>
+  renderPage(shell, urlPath);
 
 /**
  * A page of the blog list (the gateway's /blog?category=&q=&month=&page=,
  * services/gateway/src/static/blogPages.ts): `search` is the page's query string, `posts` and
  * `link` the API's answer for it (its posts and its Link header, which names the next page).
  */
-export function renderBlogPage(shell: string, search: string, posts: unknown, link: string | null): Promise<string> {
+export const renderBlogPage: RenderBundle['renderBlogPage'] = (shell, search, posts, link) => {
   const view = viewOf(new URLSearchParams(search));
-  const first = { posts: posts as never[], next: nextLink(link) };
+  const first = { posts, next: nextLink(link) };
   return renderPage(shell, blogAddress(view), [{ queryKey: blogListKey(view), data: seededList(view, first) }]);
-}
+};
 
 /**
  * One blog post with its content (the gateway's /blog/:slug): read, shared and indexed before any
  * script, with the post's meta title and description, cover and structured data in its head.
  */
-export const renderBlogPostPage = (shell: string, slug: string, post: unknown): Promise<string> =>
+export const renderBlogPostPage: RenderBundle['renderBlogPostPage'] = (shell, slug, post) =>
   renderPage(shell, `/blog/${encodeURIComponent(slug)}`, [{ queryKey: blogPostKey(slug), data: post }]);
 
 /** Writes dist/prerendered/*.html from dist/index.html, the shell. */

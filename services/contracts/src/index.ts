@@ -16,3 +16,4 @@ export * from './twoStep.ts';
 export * from './writing.ts';
 export * from './siteIdentity.ts';
 export * from './siteIdentityEnv.ts';
+export type * from './renderBundle.ts';

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { isPostSlug } from '@coach/contracts';
+import { isPostSlug, type BlogPostPage, type BlogPostSummary } from '@coach/contracts';
 import type { Logger } from '@coach/kit';
 import type { Request, RequestHandler } from 'express';
 import type { CurrentBuild } from './currentBuild.ts';
@@ -45,7 +45,10 @@ function listPage(query: Request['query']) {
 }
 
 /** The page a request asks for, and how content answers it; undefined for paths not handled here. */
-function pageFor(urlPath: string, query: Request['query']): { key: string; apiPath: string; search?: string; slug?: string } | undefined {
+function pageFor(
+  urlPath: string,
+  query: Request['query'],
+): { key: string; apiPath: string; search?: string; slug?: string } | undefined {
   if (urlPath === '/blog' || urlPath === '/blog/') return listPage(query);
   const slug = POST_PAGE.exec(urlPath)?.[1];
   if (!slug || !isPostSlug(slug)) return undefined;
@@ -96,11 +99,12 @@ export function renderedBlogPages(
     const link = res.headers.get('link');
     if (cached?.data === data && cached.link === link && cached.shell === html)
       return asRendered(remember(page.key, { ...cached, readAt: Date.now() }));
+    // Content's answer, as its contract describes it.
     const answer: unknown = JSON.parse(data);
     const renderer = await build.bundleFor(html);
     const rendered = page.slug
-      ? await renderer.renderBlogPostPage(html, page.slug, answer)
-      : await renderer.renderBlogPage(html, page.search ?? '', answer, link);
+      ? await renderer.renderBlogPostPage(html, page.slug, answer as BlogPostPage)
+      : await renderer.renderBlogPage(html, page.search ?? '', answer as BlogPostSummary[], link);
     return asRendered(remember(page.key, { data, link, shell: html, html: rendered, readAt: Date.now() }));
   }
 

@@ -1,17 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_SITE_IDENTITY, siteIdentityElement, type SiteIdentity } from '@coach/contracts';
-
-/** What the gateway uses of the PWA's render bundle (pwa/src/prerender/prerender.tsx). */
-export interface RenderBundle {
-  /** The pages the build prerendered. */
-  PRERENDERED_PATHS: readonly string[];
-  renderPrerenderedPage(shell: string, urlPath: string): Promise<string>;
-  /** A page of the list: its query string, and the API's posts and Link header for it. */
-  renderBlogPage(shell: string, search: string, posts: unknown, link: string | null): Promise<string>;
-  renderBlogPostPage(shell: string, slug: string, post: unknown): Promise<string>;
-}
+import { SERVER_SITE_IDENTITY, siteIdentityElement, type RenderBundle, type SiteIdentity } from '@coach/contracts';
 
 /** The built PWA as the gateway serves it, with the coach's identity it runs with. */
 export interface CurrentBuild {
