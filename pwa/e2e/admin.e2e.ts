@@ -1,17 +1,8 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/kit/embedded';
 import { expect, test, type Page } from '@playwright/test';
-import { openSection } from './workspace-nav.ts';
+import { coachSignIn as adminSignIn, openSection } from './workspace-nav.ts';
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
-
-async function adminSignIn(page: Page, path = '/admin/login') {
-  await page.goto(path);
-  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in to Admin' }).click();
-  await expect(notice(page)).toContainText('Login successful');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test.describe('the admin', () => {
   test('validates the admin login, refuses a member, and signs in from /admin-login too', async ({ page }) => {

@@ -16,7 +16,13 @@ test.use({
   ignoreHTTPSErrors: true,
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--ignore-certificate-errors'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--ignore-certificate-errors',
+    ],
   },
 });
 
@@ -62,7 +68,15 @@ test.describe('behind the TLS proxy', () => {
     expect(statuses).toEqual([...Array(WRITES_PER_MINUTE).fill(200), 429]);
     // Claiming to be someone else, or to come through another proxy, changes nothing.
     expect((await like('127.0.0.3', '127.0.0.4')).status).toBe(429);
-    expect((await over('/api/site-stats/like', { method: 'POST', from: '127.0.0.3', headers: { forwarded: 'for=198.51.100.1' } })).status).toBe(429);
+    expect(
+      (
+        await over('/api/site-stats/like', {
+          method: 'POST',
+          from: '127.0.0.3',
+          headers: { forwarded: 'for=198.51.100.1' },
+        })
+      ).status,
+    ).toBe(429);
     // Another visitor behind the same proxy still writes.
     expect((await like('127.0.0.4')).status).toBe(200);
   });

@@ -4,7 +4,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 const LEGAL_PAGES = [
   { slug: 'privacy-policy', title: 'Privacy Policy', sections: 13, jumps: ['your-rights', 'contact'] },
   { slug: 'terms', title: 'Terms and Conditions', sections: 16, jumps: ['fees-and-payment', 'contact'] },
-  { slug: 'refund-policy', title: 'Refund & Cancellation Policy', sections: 12, jumps: ['retreat-cancellations', 'contact'] },
+  {
+    slug: 'refund-policy',
+    title: 'Refund & Cancellation Policy',
+    sections: 12,
+    jumps: ['retreat-cancellations', 'contact'],
+  },
   { slug: 'disclaimer', title: 'Disclaimer', sections: 6, jumps: ['medical', 'liability'] },
   { slug: 'cookie-policy', title: 'Cookie Policy', sections: 6, jumps: ['analytics', 'contact'] },
   { slug: 'ai-disclosure', title: 'AI Chatbot Disclosure', sections: 6, jumps: ['safety', 'responsibility'] },
@@ -14,12 +19,15 @@ const LEGAL_PAGES = [
 async function scrollSettled(page: Page) {
   let last = -1;
   await expect
-    .poll(async () => {
-      const now = await page.evaluate(() => window.scrollY);
-      const settled = now === last;
-      last = now;
-      return settled;
-    }, { intervals: [150] })
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => window.scrollY);
+        const settled = now === last;
+        last = now;
+        return settled;
+      },
+      { intervals: [150] },
+    )
     .toBe(true);
 }
 

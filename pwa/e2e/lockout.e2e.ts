@@ -1,6 +1,7 @@
 import { DEMO_ADMIN, requestFrom } from '@coach/kit/embedded';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from './playwright.config.ts';
+import { coachSignIn } from './workspace-nav.ts';
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 // The browser and the attacker both come from 127.0.0.1 (localhost may resolve to ::1 instead).
@@ -72,10 +73,5 @@ test('guesses at the coach’s password from another address do not keep her out
   // Her right password from that address is refused too: the guessing there stays slowed.
   expect((await signInFrom('127.0.0.77', DEMO_ADMIN, '/api/admin/login')).status).toBe(429);
 
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in to Admin' }).click();
-  await expect(notice(page)).toContainText('Login successful');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await coachSignIn(page);
 });

@@ -14,7 +14,11 @@ function mailsTo(to: string): string[] {
     return [];
   }
   return files
-    .map((f) => readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .map((f) =>
+      readFileSync(path.join(outbox, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
     .filter((mail) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'm').test(mail));
 }
 
@@ -36,7 +40,9 @@ async function linkInMail(to: string, subject: RegExp, linkPath: string): Promis
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
-test('a reader subscribes, confirms from the e-mail, receives a post and unsubscribes by its link', async ({ page }) => {
+test('a reader subscribes, confirms from the e-mail, receives a post and unsubscribes by its link', async ({
+  page,
+}) => {
   const email = `reader-${Date.now().toString(36)}@example.org`;
   await page.goto('/blog');
   await hydrated(page);

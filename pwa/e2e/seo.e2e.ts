@@ -9,7 +9,11 @@ let stack: Stack;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  stack = await startStack({ services: ['content', 'gateway'], logLevel: 'warn', env: { SITE_URL, COACH_NAME: 'Asha Rao' } });
+  stack = await startStack({
+    services: ['content', 'gateway'],
+    logLevel: 'warn',
+    env: { SITE_URL, COACH_NAME: 'Asha Rao' },
+  });
 });
 test.afterAll(async () => {
   await stack?.stop();
@@ -20,7 +24,9 @@ async function headOf(page: Page) {
   const attribute = (selector: string, name: string) => page.locator(`head ${selector}`).getAttribute(name);
   const meta = (key: string) => attribute(`meta[property="${key}"], meta[name="${key}"]`, 'content');
   const structured = await page.locator('head script[type="application/ld+json"]').allTextContents();
-  const graph = structured.flatMap((json) => (JSON.parse(json) as { '@graph': Array<Record<string, unknown>> })['@graph']);
+  const graph = structured.flatMap(
+    (json) => (JSON.parse(json) as { '@graph': Array<Record<string, unknown>> })['@graph'],
+  );
   return {
     title: await page.title(),
     canonical: await attribute('link[rel="canonical"]', 'href'),
@@ -33,7 +39,11 @@ async function headOf(page: Page) {
       url: await meta('og:url'),
       image: await meta('og:image'),
     },
-    twitter: { card: await meta('twitter:card'), title: await meta('twitter:title'), image: await meta('twitter:image') },
+    twitter: {
+      card: await meta('twitter:card'),
+      title: await meta('twitter:title'),
+      image: await meta('twitter:image'),
+    },
     graph,
     types: graph.map((entry) => entry['@type']),
   };
@@ -56,7 +66,12 @@ test.describe('without JavaScript, as a crawler reads the pages', () => {
       const head = await headOf(page);
       expect(head.canonical).toBe(`${SITE_URL}${path}`);
       expect(head.rss).toBe(`${SITE_URL}/rss.xml`);
-      expect(head.og).toMatchObject({ type: 'website', title: head.title, url: head.canonical, image: `${SITE_URL}/share-card.jpg` });
+      expect(head.og).toMatchObject({
+        type: 'website',
+        title: head.title,
+        url: head.canonical,
+        image: `${SITE_URL}/share-card.jpg`,
+      });
       expect(head.title).toMatch(/ - Asha Rao Coaching$/);
       expect(head.description).toBeTruthy();
       expect(head.og.description).toBe(head.description);
@@ -67,7 +82,10 @@ test.describe('without JavaScript, as a crawler reads the pages', () => {
     });
   }
 
-  test("a post has its own meta title and description, its cover as an absolute JPEG, and BlogPosting", async ({ page, request }) => {
+  test('a post has its own meta title and description, its cover as an absolute JPEG, and BlogPosting', async ({
+    page,
+    request,
+  }) => {
     const [first] = (await (await request.get(`${stack.gatewayUrl}/api/blog/posts`)).json()) as Array<{ slug: string }>;
     const post = (await (await request.get(`${stack.gatewayUrl}/api/blog/${first!.slug}`)).json()) as BlogPostPage;
     await page.goto(`${stack.gatewayUrl}/blog/${post.slug}`);
@@ -77,7 +95,13 @@ test.describe('without JavaScript, as a crawler reads the pages', () => {
     expect(head.canonical).toBe(url);
     expect(head.description).toBe(post.metaDescription);
     const cover = `${SITE_URL}${post.imageUrl.replace(/\.svg$/, '.jpg')}`;
-    expect(head.og).toEqual({ type: 'article', title: head.title, description: post.metaDescription, url, image: cover });
+    expect(head.og).toEqual({
+      type: 'article',
+      title: head.title,
+      description: post.metaDescription,
+      url,
+      image: cover,
+    });
     expect(head.twitter).toEqual({ card: 'summary_large_image', title: head.title, image: cover });
     expect(head.types).toEqual(['BlogPosting']);
     expect(head.graph[0]).toMatchObject({

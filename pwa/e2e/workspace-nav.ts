@@ -1,3 +1,4 @@
+import { DEMO_ADMIN } from '@coach/kit/embedded';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -12,4 +13,14 @@ export async function openSection(page: Page, name: string): Promise<void> {
   await expect(sections.or(menu).first()).toBeVisible();
   if (await menu.isVisible()) await menu.click();
   await sections.getByRole('link', { name: new RegExp(`^${name}\\b`) }).click();
+}
+
+/** The coach signs in at the admin door (`path`) and lands on her dashboard. */
+export async function coachSignIn(page: Page, path = '/admin/login'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in to Admin' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Login successful');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }

@@ -1,18 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO_ADMIN } from '@coach/kit/embedded';
 import { expect, test, type Page } from '@playwright/test';
-import { openSection } from './workspace-nav.ts';
+import { coachSignIn as signInAtAdminDoor, openSection } from './workspace-nav.ts';
 
-const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Dashboard sections' });
 
 async function coachSignIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in to Admin' }).click();
-  await expect(notice(page)).toContainText('Login successful');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAtAdminDoor(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 }
 
