@@ -1,4 +1,11 @@
-import { BLOG_PAGE_SIZE, blogPostSummarySchema, nextLink, type AdminBlogPost, type BlogMonth } from '@coach/contracts';
+import {
+  BLOG_PAGE_SIZE,
+  blogPostSummarySchema,
+  nextLink,
+  UNKNOWN_CURSOR_MESSAGE,
+  type AdminBlogPost,
+  type BlogMonth,
+} from '@coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContent, type Content } from '../testing/harness.ts';
 import { BlogPostModel } from './model.ts';
@@ -130,7 +137,6 @@ describe('GET /api/admin/blog-posts', () => {
     expect(pages.flat()).toHaveLength(await BlogPostModel.countDocuments());
     const found = (await read('/api/admin/blog-posts?q=draft', admin)).body as AdminBlogPost[];
     expect(found.map((p) => p.title)).toContain('A draft');
-    expect((await read('/api/admin/blog-posts?cursor=zz', admin)).status).toBe(400);
   });
 });
 
@@ -160,6 +166,27 @@ describe('the admin lists of messages and subscribers', () => {
     expect(readers.map((r) => r.email).sort()).toEqual(
       ['reader1@example.com', ...Array.from({ length: 10 }, (_, i) => `reader1${i}@example.com`)].sort(),
     );
-    expect((await read('/api/contact-messages?cursor=bad', admin)).status).toBe(400);
+  });
+});
+
+describe('the admin lists of posts, messages and subscribers', () => {
+  it('refuse a malformed cursor, or one naming no row, with 400 and a message', async () => {
+    const admin = { cookie: await content.sessionCookie('admin') };
+    const { ContactMessageModel } = await import('../contact/model.ts');
+    const [message] = await ContactMessageModel.insertMany([
+      { name: 'Gone', email: 'gone@example.com', subject: 'general', message: 'Soon deleted.' },
+    ]);
+    await ContactMessageModel.deleteOne({ _id: message!._id });
+    const unknown = ['0'.repeat(24), message!._id.toString()];
+    for (const list of ['/api/admin/blog-posts', '/api/contact-messages', '/api/newsletter-subscribers']) {
+      for (const cursor of ['bad', 'a'.repeat(25), ...unknown]) {
+        const res = await read(`${list}?cursor=${cursor}`, admin);
+        expect(res.status, `${list} ${cursor}`).toBe(400);
+        expect((res.body as { message: string }).message, `${list} ${cursor}`).toMatch(/cursor/i);
+      }
+    }
+    expect((await read(`/api/contact-messages?cursor=${unknown[1]}`, admin)).body).toEqual({
+      message: UNKNOWN_CURSOR_MESSAGE,
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   type BlogMonth,
   type BlogPostInput,
   isPostSlug,
+  UNKNOWN_CURSOR_MESSAGE,
 } from '@coach/contracts';
 import { HttpError } from '@coach/kit';
 import mongoose from 'mongoose';
@@ -42,7 +43,7 @@ async function afterCursor(cursor: string | undefined, field: 'publishedAt' | 'c
   if (!cursor) return {};
   const last = await BlogPostModel.findOne({ _id: cursor, ...among }, { [field]: 1 }).lean<BlogPostDoc>();
   const at = last?.[field];
-  if (!last || !at) throw new HttpError(400, 'Unknown cursor: start again from the first page');
+  if (!last || !at) throw new HttpError(400, UNKNOWN_CURSOR_MESSAGE);
   return { $or: [{ [field]: trusted({ $lt: at }) }, { [field]: at, _id: trusted({ $lt: last._id }) }] };
 }
 
@@ -69,7 +70,10 @@ export async function listPublished(query: BlogListQuery): Promise<Page<BlogPost
   };
   if (query.month) filter.publishedAt = trusted({ ...monthRange(query.month), $lte: new Date() });
   return pageOf(
-    BlogPostModel.find(filter, SUMMARY_FIELDS).sort(NEWEST_FIRST).limit(BLOG_PAGE_SIZE + 1).lean<BlogPostDoc[]>(),
+    BlogPostModel.find(filter, SUMMARY_FIELDS)
+      .sort(NEWEST_FIRST)
+      .limit(BLOG_PAGE_SIZE + 1)
+      .lean<BlogPostDoc[]>(),
     BLOG_PAGE_SIZE,
   );
 }
@@ -108,7 +112,10 @@ export async function listAll({ cursor, q }: AdminListQuery): Promise<Page<BlogP
     ...(words ? { $text: trusted({ $search: words }) } : {}),
   };
   return pageOf(
-    BlogPostModel.find(filter).sort({ createdAt: -1, _id: -1 }).limit(ADMIN_PAGE_SIZE + 1).lean<BlogPostDoc[]>(),
+    BlogPostModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(ADMIN_PAGE_SIZE + 1)
+      .lean<BlogPostDoc[]>(),
     ADMIN_PAGE_SIZE,
   );
 }

@@ -1,4 +1,4 @@
-import { adminUserSchema, nextLink, type AdminUser } from '@coach/contracts';
+import { adminUserSchema, nextLink, UNKNOWN_CURSOR_MESSAGE, type AdminUser } from '@coach/contracts';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserModel } from '../accounts/model.ts';
@@ -76,7 +76,12 @@ describe('admin users API', () => {
     const byName = await admin.get(`/api/admin/users?q=${encodeURIComponent('pager 7 (X.*)')}`);
     expect(byName.body.map((u: AdminUser) => u.username)).toEqual([`${tag}_7`]);
     const byUsername = await admin.get(`/api/admin/users?q=${tag.toUpperCase()}_2`);
-    expect(byUsername.body.map((u: AdminUser) => u.username).sort()).toEqual([`${tag}_2`, `${tag}_20`, `${tag}_21`, `${tag}_22`]);
+    expect(byUsername.body.map((u: AdminUser) => u.username).sort()).toEqual([
+      `${tag}_2`,
+      `${tag}_20`,
+      `${tag}_21`,
+      `${tag}_22`,
+    ]);
     const byEmail = await admin.get(`/api/admin/users?q=${encodeURIComponent(`${tag}.1@`)}`);
     expect(byEmail.body.map((u: AdminUser) => u.email)).toEqual([`${tag}.1@example.com`]);
     expect((await admin.get(`/api/admin/users?q=${encodeURIComponent('p.*r')}`)).body).toEqual([]);
@@ -89,11 +94,13 @@ describe('admin users API', () => {
     expect(rest.headers.get('link')).toBeNull();
   });
 
-  it('refuses a bad cursor with 400', async () => {
-    for (const cursor of ['abc', '0', '-1', '1.5', '0123', 'a'.repeat(24)]) {
+  it('refuses a malformed cursor, or one naming no account, with 400 and a message', async () => {
+    for (const cursor of ['abc', '0', '-1', '1.5', '0123', 'a'.repeat(24), '999999']) {
       const res = await admin.get(`/api/admin/users?cursor=${cursor}`);
       expect(res.status, cursor).toBe(400);
+      expect(res.body.message, cursor).toMatch(/cursor/i);
     }
+    expect((await admin.get('/api/admin/users?cursor=999999')).body).toEqual({ message: UNKNOWN_CURSOR_MESSAGE });
   });
 
   it('refuses to delete an admin (403) and answers 404 for an unknown id, 400 for a bad one', async () => {

@@ -1,4 +1,10 @@
-import { ADMIN_PAGE_SIZE, literalSearch, type AdminUser, type AdminUserListQuery } from '@coach/contracts';
+import {
+  ADMIN_PAGE_SIZE,
+  literalSearch,
+  UNKNOWN_CURSOR_MESSAGE,
+  type AdminUser,
+  type AdminUserListQuery,
+} from '@coach/contracts';
 import { HttpError } from '@coach/kit';
 import mongoose from 'mongoose';
 import { UserModel, type UserDoc } from '../accounts/model.ts';
@@ -6,7 +12,6 @@ import { toCurrentUser } from '../accounts/service.ts';
 import type { SessionIssuer } from '../accounts/sessions.ts';
 import { deletePostsOf } from '../community/service.ts';
 import { deleteProfileOf } from '../profile/service.ts';
-
 
 export interface UsersPage {
   users: AdminUser[];
@@ -16,13 +21,22 @@ export interface UsersPage {
   total: number;
 }
 
-/** One page of accounts, newest first, searched in name, username and e-mail. */
+/**
+ * One page of accounts, newest first, searched in name, username and e-mail. The cursor is the
+ * previous page's last account; one naming no account is refused (400).
+ */
 export async function listUsers(query: AdminUserListQuery): Promise<UsersPage> {
   const { trusted } = mongoose;
+  if (query.cursor && !(await UserModel.exists({ _id: Number(query.cursor) })))
+    throw new HttpError(400, UNKNOWN_CURSOR_MESSAGE);
   const filter = {
     ...(query.cursor ? { _id: trusted({ $lt: Number(query.cursor) }) } : {}),
     ...(query.q
-      ? { $or: ['name', 'username', 'email'].map((field) => ({ [field]: trusted({ $regex: literalSearch(query.q!) }) })) }
+      ? {
+          $or: ['name', 'username', 'email'].map((field) => ({
+            [field]: trusted({ $regex: literalSearch(query.q!) }),
+          })),
+        }
       : {}),
   };
   const [rows, total] = await Promise.all([
