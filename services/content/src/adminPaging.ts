@@ -17,7 +17,10 @@ import mongoose, { type Model } from 'mongoose';
 export async function sendAdminPage<Row extends { _id: mongoose.Types.ObjectId }>(
   res: Response,
   path: string,
-  model: Pick<Model<unknown>, 'find' | 'exists'> & { estimatedDocumentCount(): PromiseLike<number> },
+  model: Pick<Model<unknown>, 'find'> & {
+    estimatedDocumentCount(): PromiseLike<number>;
+    exists(filter: { _id: string }): PromiseLike<unknown>;
+  },
   query: AdminListQuery,
   searchFields: readonly string[],
   shape: (row: Row) => unknown,
