@@ -8,6 +8,8 @@ import { storeConfirmedSubscribers, type Stack, type TestSmtp } from '@coach/kit
 import mongoose from 'mongoose';
 
 const SUBSCRIBERS = 10_000;
+/** Target: e-mails handed to the SMTP server per second, undisturbed. */
+export const NEWSLETTER_TARGET_PER_SECOND = 500;
 
 export interface NewsletterFigures {
   run: string;
@@ -18,7 +20,11 @@ export interface NewsletterFigures {
   lost: number;
 }
 
-export async function benchNewsletter(stack: Stack, smtp: TestSmtp): Promise<NewsletterFigures[]> {
+/** The undisturbed run's figures, then those of the run whose worker was killed. */
+export async function benchNewsletter(
+  stack: Stack,
+  smtp: TestSmtp,
+): Promise<[undisturbed: NewsletterFigures, killed: NewsletterFigures]> {
   const db = await mongoose.createConnection(stack.env.content.MONGO_URL).asPromise();
   const redis = createRedis(stack.redisUrl, createLogger('bench-newsletter', 'silent'), 'queues');
   const queues = createQueues(redis);
