@@ -1,11 +1,14 @@
-import type { BlogPostPage } from '@coach/contracts';
+import { BLOG_PAGE_SIZE, type BlogPostPage } from '@coach/contracts';
 import { startStack, type Stack } from '@coach/kit/embedded';
 import { expect, test, type Page } from '@playwright/test';
+import mongoose from 'mongoose';
 import { hydrated } from './page-checks.ts';
 
 // A gateway of its own, with the site's public address set: every absolute link names it.
 const SITE_URL = 'https://asha.example';
 let stack: Stack;
+/** Posts older than the demo ones, a page of them: /blog has a next page. */
+const OLDER_TITLES = Array.from({ length: BLOG_PAGE_SIZE }, (_, i) => `An older reflection ${i + 1}`);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -14,6 +17,29 @@ test.beforeAll(async () => {
     logLevel: 'warn',
     env: { SITE_URL, COACH_NAME: 'Asha Rao' },
   });
+  const db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
+  const yearAgo = Date.now() - 365 * 24 * 3600_000;
+  await db.collection('blog_posts').insertMany(
+    OLDER_TITLES.map((title, i) => {
+      const at = new Date(yearAgo - i * 3600_000);
+      return {
+        title,
+        slug: title.toLowerCase().replace(/ /g, '-'),
+        excerpt: 'A quiet look back.',
+        content: `# ${title}\n\nA quiet look back.`,
+        category: 'Healing',
+        imageUrl: '/images/blog/healing.svg',
+        readTime: 1,
+        tags: [],
+        isPublished: true,
+        isGenerated: false,
+        publishedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      };
+    }),
+  );
+  await db.close();
 });
 test.afterAll(async () => {
   await stack?.stop();
@@ -117,6 +143,21 @@ test.describe('without JavaScript, as a crawler reads the pages', () => {
     expect(image.headers()['content-type']).toBe('image/jpeg');
     const card = await request.get(`${stack.gatewayUrl}/share-card.jpg`);
     expect(card.headers()['content-type']).toBe('image/jpeg');
+  });
+
+  test('a reader follows the links of /blog: to a post, to the next page and to a post there', async ({ page }) => {
+    // page.click waits until the link itself takes the click: it fails where the page ignores taps.
+    await page.goto(`${stack.gatewayUrl}/blog`);
+    await page.click('main a[href^="/blog/"]:not([href="/blog/archive"])');
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+    await expect(page.getByRole('link', { name: 'Back to Blog' })).toBeVisible();
+
+    await page.goto(`${stack.gatewayUrl}/blog`);
+    await page.click('a[rel="next"]');
+    await expect(page).toHaveURL(/\/blog\?page=[a-f0-9]{24}$/);
+    const oldest = OLDER_TITLES.at(-1)!;
+    await page.click(`main a:has-text("${oldest}")`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(oldest);
   });
 });
 

@@ -47,6 +47,12 @@ export const PRERENDERED_PATHS: RenderBundle['PRERENDERED_PATHS'] = [
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
+/**
+ * Lifts the hold on taps for a reader without JavaScript, whose page never hydrates: its links
+ * work at once. An inline style, which the site's Content Security Policy allows (MUI's are too).
+ */
+const TAPS_WITHOUT_SCRIPTS = '<noscript><style>#root{pointer-events:auto!important}</style></noscript>';
+
 /** The app rendered at a path, with the query answers given, and its critical styles and title. */
 async function renderApp(
   urlPath: string,
@@ -107,7 +113,7 @@ async function renderPage(shell: string, urlPath: string, seed: readonly SeedQue
   let page = shell
     // The page is readable without its scripts: they load after the HTML, CSS, fonts and images.
     .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
-    .replace('</head>', () => (headOnly ? '</head>' : `${styles}</head>`))
+    .replace('</head>', () => (headOnly ? '</head>' : `${styles}${TAPS_WITHOUT_SCRIPTS}</head>`))
     // Taps wait for the app: until it has hydrated (the layout lifts this), a button would do nothing.
     .replace(EMPTY_ROOT, () =>
       headOnly ? `${data}${EMPTY_ROOT}` : `${data}<div id="root" style="pointer-events:none">${html}</div>`,
