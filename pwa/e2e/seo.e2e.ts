@@ -47,7 +47,10 @@ test.afterAll(async () => {
 
 /** What a crawler reads in a page's head. */
 async function headOf(page: Page) {
-  const attribute = (selector: string, name: string) => page.locator(`head ${selector}`).getAttribute(name);
+  const attribute = async (selector: string, name: string) => {
+    const element = page.locator(`head ${selector}`);
+    return (await element.count()) > 0 ? element.getAttribute(name) : null;
+  };
   const meta = (key: string) => attribute(`meta[property="${key}"], meta[name="${key}"]`, 'content');
   const structured = await page.locator('head script[type="application/ld+json"]').allTextContents();
   const graph = structured.flatMap(
@@ -58,6 +61,7 @@ async function headOf(page: Page) {
     canonical: await attribute('link[rel="canonical"]', 'href'),
     rss: await attribute('link[rel="alternate"][type="application/rss+xml"]', 'href'),
     description: await meta('description'),
+    robots: await meta('robots'),
     og: {
       type: await meta('og:type'),
       title: await meta('og:title'),
@@ -91,6 +95,7 @@ test.describe('without JavaScript, as a crawler reads the pages', () => {
       expect((await page.goto(`${stack.gatewayUrl}${path}`))?.status()).toBe(200);
       const head = await headOf(page);
       expect(head.canonical).toBe(`${SITE_URL}${path}`);
+      expect(head.robots).toBeNull();
       expect(head.rss).toBe(`${SITE_URL}/rss.xml`);
       expect(head.og).toMatchObject({
         type: 'website',
@@ -158,6 +163,81 @@ test.describe('without JavaScript, as a crawler reads the pages', () => {
     const oldest = OLDER_TITLES.at(-1)!;
     await page.click(`main a:has-text("${oldest}")`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(oldest);
+  });
+
+  test("each page of the blog's list names itself as canonical; a search's results ask not to be indexed", async ({
+    page,
+    request,
+  }) => {
+    const headAt = async (address: string) => {
+      expect((await page.goto(`${stack.gatewayUrl}${address}`))?.status(), address).toBe(200);
+      return headOf(page);
+    };
+    await page.goto(`${stack.gatewayUrl}/blog`);
+    const next = (await page.locator('a[rel="next"]').getAttribute('href'))!;
+    const [newest] = (await (await request.get(`${stack.gatewayUrl}/api/blog/posts`)).json()) as BlogPostPage[];
+    const month = newest!.publishedAt.slice(0, 7);
+    const ownAddress: Array<[address: string, canonical: string]> = [
+      [next, next],
+      ['/blog?category=Healing', '/blog?category=Healing'],
+      ['/blog?category=Spiritual+Growth', '/blog?category=Spiritual+Growth'],
+      [`/blog?month=${month}`, `/blog?month=${month}`],
+      // Parameters that make no page of their own are left out.
+      ['/blog?category=Healing&utm_source=newsletter', '/blog?category=Healing'],
+    ];
+    for (const [address, canonical] of ownAddress) {
+      const head = await headAt(address);
+      expect(head.canonical, address).toBe(`${SITE_URL}${canonical}`);
+      expect(head.og.url, address).toBe(head.canonical);
+      expect(head.robots, address).toBeNull();
+    }
+    const search = await headAt('/blog?q=stillness');
+    expect(search.robots).toBe('noindex');
+    expect(search.canonical).toBeNull();
+    expect(search.rss).toBe(`${SITE_URL}/rss.xml`);
+  });
+
+  /** What every page's head carries: its title, the feed and the site's share card. */
+  async function expectShareTags(page: Page, title: string) {
+    const head = await headOf(page);
+    expect(head.title).toBe(`${title} - Asha Rao Coaching`);
+    expect(head.rss).toBe(`${SITE_URL}/rss.xml`);
+    expect(head.description).toBeTruthy();
+    expect(head.og).toMatchObject({ type: 'website', title: head.title, image: `${SITE_URL}/share-card.jpg` });
+    expect(head.twitter).toEqual({ card: 'summary_large_image', title: head.title, image: head.og.image });
+    return head;
+  }
+
+  test('the pages drawn by the app have their head in the HTML: the archive a canonical link', async ({ page }) => {
+    expect((await page.goto(`${stack.gatewayUrl}/blog/archive`))?.status()).toBe(200);
+    const head = await expectShareTags(page, 'Blog Archive');
+    expect(head.canonical).toBe(`${SITE_URL}/blog/archive`);
+    expect(head.robots).toBeNull();
+  });
+
+  test('account, member and admin pages and the not-found page ask not to be indexed', async ({ page }) => {
+    const pages: Array<[path: string, title: string]> = [
+      ['/login', 'Sign In'],
+      ['/Signup', 'Join the Journey'],
+      ['/forgot-password', 'Forgot Password'],
+      ['/reset-password', 'Reset Password'],
+      ['/community', 'Sacred Circle'],
+      ['/profile', 'My Profile'],
+      ['/admin/login', 'Admin Login'],
+      ['/admin/dashboard', 'Admin Dashboard'],
+    ];
+    for (const [path, title] of pages) {
+      expect((await page.goto(`${stack.gatewayUrl}${path}`))?.status(), path).toBe(200);
+      const head = await expectShareTags(page, title);
+      expect(head.robots, path).toBe('noindex');
+      expect(head.canonical, path).toBeNull();
+    }
+    for (const path of ['/no/such/page', '/blog/no-such-post', `/blog?page=${'0'.repeat(24)}`]) {
+      expect((await page.goto(`${stack.gatewayUrl}${path}`))?.status(), path).toBe(404);
+      const head = await expectShareTags(page, 'Page Not Found');
+      expect(head.robots, path).toBe('noindex');
+      expect(head.canonical, path).toBeNull();
+    }
   });
 });
 

@@ -4,8 +4,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import {
+  APP_ROUTES,
   jsonScriptElement,
   nextLink,
+  NOT_FOUND_PAGE_PATH,
   prerenderedPageFile,
   siteIdentityElement,
   type RenderBundle,
@@ -27,23 +29,32 @@ import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
 import { PAGE_DATA_ID, type SeedQuery } from '../app/start/pageData.ts';
 
 /**
- * The reading pages a first visit lands on, written at build time (the blog and its posts are
- * rendered by the gateway, with content's answers). Public pages that are mostly a form (contact,
- * Ask AI) are written with their head alone (title, description, canonical link, share tags) and
- * an empty root the app draws into: typed before hydration, their input would be lost. Sign-in,
- * sign-up, member and admin pages use the shell.
+ * The reading pages a first visit lands on, written whole at build time (the blog and its posts
+ * are rendered by the gateway, with content's answers).
  */
-const HEAD_ONLY_PATHS: ReadonlySet<string> = new Set(['/contact', '/ask-ai']);
-
-export const PRERENDERED_PATHS: RenderBundle['PRERENDERED_PATHS'] = [
+const WHOLE_PAGES: readonly string[] = [
   '/',
   '/about',
   '/coaching',
   '/testimonials',
   '/blog',
   ...LEGAL_PAGES.map((page) => `/legal/${page.slug}`),
-  ...HEAD_ONLY_PATHS,
 ];
+
+/**
+ * Every other page without a parameter, and the not-found page, is written with its head alone
+ * (title, description, share tags, the feed, and a canonical link or a request not to be indexed)
+ * and an empty root the app draws into: a form typed into before hydration would lose its input
+ * (contact, Ask AI, sign-in), a member's page is drawn for them, the archive is read from the API.
+ */
+const HEAD_ONLY_PATHS: ReadonlySet<string> = new Set([
+  ...Object.values(APP_ROUTES)
+    .map((route) => route.path)
+    .filter((urlPath) => !urlPath.includes(':') && !WHOLE_PAGES.includes(urlPath)),
+  NOT_FOUND_PAGE_PATH,
+]);
+
+export const PRERENDERED_PATHS: RenderBundle['PRERENDERED_PATHS'] = [...WHOLE_PAGES, ...HEAD_ONLY_PATHS];
 
 const EMPTY_ROOT = '<div id="root"></div>';
 

@@ -76,3 +76,9 @@ export const PRERENDERED_DIR = 'prerendered';
  */
 export const prerenderedPageFile = (urlPath: string): string =>
   `${PRERENDERED_DIR}${urlPath === '/' ? '/index' : urlPath}.html`;
+
+/**
+ * The address the build renders the not-found page at (no page of the app has it): the gateway
+ * answers every path that is no page with that page and status 404.
+ */
+export const NOT_FOUND_PAGE_PATH = '/404';

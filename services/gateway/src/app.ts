@@ -45,7 +45,11 @@ function helmetOptions(secure: boolean) {
 
 /** The one public port: the API routed by the route table, /images from content, and the PWA. */
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Redis): Express {
-  const app = createApp(logger, { json: false, trustProxy: config.TRUSTED_PROXIES, helmet: helmetOptions(config.COOKIE_SECURE) });
+  const app = createApp(logger, {
+    json: false,
+    trustProxy: config.TRUSTED_PROXIES,
+    helmet: helmetOptions(config.COOKIE_SECURE),
+  });
   app.use(clientAddress());
   addHealth(app, redis, { mongo: false });
   // gzip for browsers that ask for it: JSON answers and the app's files alike.
@@ -84,7 +88,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
   app.use('/blog/:slug', limit);
   app.get('/blog', (req, res, next) => (req.url.includes('?') ? limit(req, res, next) : next()));
   const identity = siteIdentityFromEnv(config);
-  const build = currentBuild(config.PWA_DIST, identity, config.PUBLIC_CACHE_SECONDS);
+  const build = currentBuild(config.PWA_DIST, identity, config.PUBLIC_CACHE_SECONDS, logger);
   app.use(
     seoFeedRoutes({
       identity,

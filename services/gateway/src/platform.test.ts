@@ -381,11 +381,14 @@ describe('serving the PWA', () => {
     expect((await api(`/blog/${slug}`)).headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
   });
 
-  it('serves the empty app shell for routes that are not prerendered, and never a file outside them', async () => {
+  it('serves account, member and admin pages with their head alone, asking not to be indexed, and never a file outside them', async () => {
     for (const route of ['/community', '/profile', '/login/', '/admin/dashboard', '/admin-login', '/Signup']) {
       const res = await api(route);
       expect(res.status, route).toBe(200);
-      expect(await res.text(), route).toContain('<div id="root"></div>');
+      const html = await res.text();
+      expect(html, route).toContain('<div id="root"></div>');
+      expect(html, route).toMatch(/<meta data-page-head name="robots" content="noindex" \/>/);
+      expect(html, route).not.toContain('rel="canonical"');
     }
     const escape = await api('/legal/..%2f..%2f..%2fpackage');
     expect(escape.status).toBe(404);
@@ -396,7 +399,7 @@ describe('serving the PWA', () => {
     expect((await api('/assets/missing-file.js')).status).toBe(404);
   });
 
-  it('answers a path that is no page with 404 and the shell, whose app shows its not-found page', async () => {
+  it('answers a path that is no page with 404 and the not-found page, which asks not to be indexed', async () => {
     const routes = ['/nowhere/at/all', '/admin', '/about/more', '/legal/xyz', '/prerendered/index', '/blog/a/b'];
     for (const route of routes) {
       const res = await api(route);
@@ -407,6 +410,8 @@ describe('serving the PWA', () => {
       expect(html, route).toContain('<script type="application/json" id="site-identity">');
       expect(html, route).toContain('<div id="root"></div>');
       expect(html, route).toContain('<script type="module"');
+      expect(html, route).toContain('<title>Page Not Found - ');
+      expect(html, route).toMatch(/<meta data-page-head name="robots" content="noindex" \/>/);
     }
     // The pages around them are still pages; /api stays JSON.
     for (const route of ['/', '/about', '/legal/terms', '/blog/']) expect((await api(route)).status, route).toBe(200);

@@ -239,10 +239,8 @@ function ViewNotes({ view }: { view: BlogListView }) {
  * next one, and with the scripts running adds its posts below instead. The query's updates re-render
  * this part only, and the memoised grid only when the posts shown change.
  */
-function BlogPosts() {
-  const [search] = useSearchParams();
+function BlogPosts({ view }: { view: BlogListView }) {
   const navigate = useNavigate();
-  const view = useMemo(() => viewOf(search), [search]);
   const list = useInfiniteQuery({
     queryKey: blogListKey(view),
     queryFn: ({ pageParam, signal }) => fetchBlogPage(pageParam, signal),
@@ -341,8 +339,13 @@ function BlogPosts() {
 }
 
 export default function BlogListPage() {
+  const [search] = useSearchParams();
+  const view = useMemo(() => viewOf(search), [search]);
+  // Each filtered or later page of the list is a page of its own; a search's results are not indexed.
   usePageTitle('Spiritual Insights Blog', {
     description: 'Reflections, practices and gentle wisdom for every step of your journey.',
+    address: blogAddress(view),
+    noindex: Boolean(view.q),
   });
   return (
     <>
@@ -354,7 +357,7 @@ export default function BlogListPage() {
         <AdminActions />
       </PageHero>
       <Section sx={{ pt: { xs: 4, md: 6 } }}>
-        <BlogPosts />
+        <BlogPosts view={view} />
         <NewsletterSection />
       </Section>
     </>

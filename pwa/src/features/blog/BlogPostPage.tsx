@@ -69,12 +69,14 @@ export default function BlogPostPage() {
         : post.isError
           ? 'Post Not Found'
           : undefined,
-    found && {
-      description: found.metaDescription || found.excerpt,
-      image: found.imageUrl,
-      type: 'article',
-      structuredData: [blogPostingStructuredData(found)],
-    },
+    found
+      ? {
+          description: found.metaDescription || found.excerpt,
+          image: found.imageUrl,
+          type: 'article',
+          structuredData: [blogPostingStructuredData(found)],
+        }
+      : { noindex: true },
   );
 
   if (post.isPending) {

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 
 /** The 404 page, shown for any unknown path. */
 export default function NotFoundPage() {
-  usePageTitle('Page Not Found');
+  usePageTitle('Page Not Found', { noindex: true });
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 10, md: 14 }, textAlign: 'center' }}>
       <Box sx={{ color: 'secondary.main', mb: 1 }}>

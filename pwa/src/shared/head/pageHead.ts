@@ -10,6 +10,13 @@ export interface PageMeta {
   type?: 'website' | 'article';
   /** schema.org objects describing the page. */
   structuredData?: readonly object[];
+  /**
+   * The page's own address where its query makes it a page of its own (a filtered or later page of
+   * the blog); without it, its path alone. The canonical link and the share tags name it.
+   */
+  address?: string;
+  /** Asks search engines not to index the page (a search's results, a page that was not found). */
+  noindex?: boolean;
 }
 
 /** The description of a page that gives none. */
@@ -81,12 +88,14 @@ export function blogPostingStructuredData(post: BlogPostPage): object {
 
 /**
  * The head elements of a page: description, canonical link, the RSS feed, Open Graph and Twitter
- * card tags, and its structured data; account and admin pages ask not to be indexed.
+ * card tags, and its structured data. Account, member and admin pages, and a page whose `meta`
+ * says `noindex`, ask not to be indexed and name no canonical address: no search should list them.
  */
 export function pageHeadHtml(title: string, urlPath: string, meta: PageMeta = {}): string {
   const fullTitle = pageTitle(title);
   const description = meta.description || DEFAULT_DESCRIPTION;
-  const url = absoluteUrl(canonicalPath(urlPath));
+  const url = absoluteUrl(meta.address ?? canonicalPath(urlPath));
+  const noindex = meta.noindex || isPrivatePage(urlPath);
   const image = absoluteUrl((meta.image && shareImageFor(meta.image)) || DEFAULT_SHARE_IMAGE);
   const mark = PAGE_HEAD_ATTRIBUTE;
   const tag = (name: string, attributes: Record<string, string>) =>
@@ -97,8 +106,7 @@ export function pageHeadHtml(title: string, urlPath: string, meta: PageMeta = {}
   const named = (key: string, content: string) => tag('meta', { name: key, content });
   const tags = [
     named('description', description),
-    ...(isPrivatePage(urlPath) ? [named('robots', 'noindex')] : []),
-    tag('link', { rel: 'canonical', href: url }),
+    noindex ? named('robots', 'noindex') : tag('link', { rel: 'canonical', href: url }),
     tag('link', {
       rel: 'alternate',
       type: 'application/rss+xml',

@@ -63,8 +63,8 @@ function pageFor(
  * arriving after the scripts and an API call, rendered with the build's render bundle.
  * - Each answer is read from content at most once per `cacheSeconds` (one read at a time per
  *   page), and the page rendered again only when the answer or the build changed.
- * - A post content does not have gets the shell with status 404 (the app shows 'Post Not Found'),
- *   as does a list page whose cursor names no post.
+ * - A post content does not have gets the not-found page with status 404 (the app shows 'Post
+ *   Not Found'), as does a list page whose cursor names no post.
  * - Every page, and the shell, names the coach the gateway runs with (currentBuild.ts).
  * - If content fails, the page last rendered is served; without one, the build's page (/blog:
  *   skeleton cards) or the shell.

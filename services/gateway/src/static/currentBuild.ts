@@ -1,7 +1,16 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_SITE_IDENTITY, siteIdentityElement, type RenderBundle, type SiteIdentity } from '@coach/contracts';
+import {
+  PRERENDERED_DIR,
+  SERVER_SITE_IDENTITY,
+  prerenderedPageFile,
+  siteIdentityElement,
+  type RenderBundle,
+  type SiteIdentity,
+} from '@coach/contracts';
+import type { Logger } from '@coach/kit';
 
 /** The built PWA as the gateway serves it, with the coach's identity it runs with. */
 export interface CurrentBuild {
@@ -14,22 +23,89 @@ export interface CurrentBuild {
   withIdentity(shell: string): string;
   /** The render bundle of the build that wrote this shell, rendering with the identity. */
   bundleFor(shell: string): Promise<RenderBundle>;
+  /** The page the build prerendered for a path, naming the identity; undefined where it wrote none. */
+  prerenderedPage(urlPath: string): Promise<string | undefined>;
 }
 
 const ROOT = '<div id="root">';
+
+/**
+ * The file of the page the build prerendered for a path (its lower-case form: the routes are
+ * matched so), or undefined. The lookup stays inside that folder whatever the path says.
+ */
+function prerenderedFile(distDir: string, urlPath: string): { file: string; urlPath: string } | undefined {
+  const dir = path.join(distDir, PRERENDERED_DIR);
+  const pagePath = (urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath).toLowerCase();
+  const file = path.join(distDir, prerenderedPageFile(pagePath));
+  return file.startsWith(`${dir}${path.sep}`) && existsSync(file) ? { file, urlPath: pagePath } : undefined;
+}
+
+/**
+ * The prerendered pages as they name the gateway's coach: the build's file where the build
+ * rendered it with the same identity, else the page rendered again with the render bundle, once
+ * per build and page. If that render fails, the shell: the app draws the page itself.
+ */
+function prerenderedPages(distDir: string, build: Omit<CurrentBuild, 'prerenderedPage'>, logger: Logger) {
+  // A new build writes a new shell (its scripts' names are hashed), so the shell alone tells
+  // whether a page kept here is still the build's.
+  const pages = new Map<string, { shell: string; html: Promise<string> }>();
+  const renderedByBuild = (built: string) => built.includes(build.identityElement);
+
+  async function load(file: string, urlPath: string, shell: string): Promise<string> {
+    const built = await readFile(file, 'utf8');
+    return renderedByBuild(built) ? built : (await build.bundleFor(shell)).renderPrerenderedPage(shell, urlPath);
+  }
+
+  async function servedPage({ file, urlPath }: { file: string; urlPath: string }): Promise<string> {
+    const shell = await build.shell();
+    let entry = pages.get(file);
+    if (entry?.shell !== shell) {
+      entry = { shell, html: load(file, urlPath, shell) };
+      pages.set(file, entry);
+    }
+    try {
+      return await entry.html;
+    } catch (err) {
+      if (pages.get(file) === entry) pages.delete(file);
+      logger.warn({ err, path: urlPath }, 'prerendered page not rendered with the identity; serving the shell');
+      return build.withIdentity(shell);
+    }
+  }
+
+  // When the build rendered the pages with another identity, they are rendered ahead, one after
+  // another, so the first visitors after a start wait for none.
+  void (async () => {
+    const home = prerenderedFile(distDir, '/');
+    if (!home || renderedByBuild(await readFile(home.file, 'utf8'))) return;
+    for (const urlPath of (await build.bundleFor(await build.shell())).PRERENDERED_PATHS) {
+      const page = prerenderedFile(distDir, urlPath);
+      if (page) await servedPage(page);
+    }
+  })().catch((err: unknown) => logger.warn({ err }, 'prerendered pages not rendered ahead'));
+
+  return async (urlPath: string) => {
+    const page = prerenderedFile(distDir, urlPath);
+    return page && servedPage(page);
+  };
+}
 
 /**
  * The build in `distDir` and its render bundle, which the build leaves in ../dist-ssr. The
  * bundle reads the identity once, as it loads (pwa/src/shared/config/site.ts), from where the
  * gateway sets it just before; each build's bundle is loaded once.
  */
-export function currentBuild(distDir: string, identity: SiteIdentity, cacheSeconds: number): CurrentBuild {
+export function currentBuild(
+  distDir: string,
+  identity: SiteIdentity,
+  cacheSeconds: number,
+  logger: Logger,
+): CurrentBuild {
   const bundlePath = path.resolve(distDir, '../dist-ssr/prerender.js');
   const identityElement = siteIdentityElement(identity);
   let shell: { html: string; readAt: number } | undefined;
   let bundle: { shell: string; module: Promise<RenderBundle> } | undefined;
 
-  return {
+  const build: Omit<CurrentBuild, 'prerenderedPage'> = {
     identity,
     identityElement,
     async shell() {
@@ -54,4 +130,5 @@ export function currentBuild(distDir: string, identity: SiteIdentity, cacheSecon
       return bundle.module;
     },
   };
+  return { ...build, prerenderedPage: prerenderedPages(distDir, build, logger) };
 }

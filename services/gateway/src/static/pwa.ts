@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PRERENDERED_DIR, appNames, isAppPage, prerenderedPageFile } from '@coach/contracts';
+import { NOT_FOUND_PAGE_PATH, PRERENDERED_DIR, appNames, isAppPage } from '@coach/contracts';
 import type { Logger } from '@coach/kit';
 import express, { Router, type Response } from 'express';
 import type { CurrentBuild } from './currentBuild.ts';
@@ -15,17 +15,6 @@ const ALWAYS_REVALIDATE = new RegExp(
 /** The shell's entry in the service worker's precache list, as the build writes it. */
 const SHELL_PRECACHE_ENTRY = /\{"revision":"([^"]+)","url":"index\.html"\}/;
 
-/**
- * A public page the build prerendered, or undefined. The lookup stays inside that folder
- * whatever the path says.
- */
-function prerenderedPage(distDir: string, urlPath: string): { file: string; urlPath: string } | undefined {
-  const dir = path.join(distDir, PRERENDERED_DIR);
-  const pagePath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
-  const file = path.join(distDir, prerenderedPageFile(pagePath));
-  return file.startsWith(`${dir}${path.sep}`) && existsSync(file) ? { file, urlPath: pagePath } : undefined;
-}
-
 /** A built file's text, or undefined when the build has none. */
 async function builtFile(file: string): Promise<string | undefined> {
   try {
@@ -36,72 +25,31 @@ async function builtFile(file: string): Promise<string | undefined> {
   }
 }
 
-/**
- * The prerendered pages as they name the gateway's coach: the build's file where the build
- * rendered it with the same identity, else the page rendered again with the render bundle, once
- * per build and page. If that render fails, the shell: the app draws the page itself.
- */
-function prerenderedPages(distDir: string, build: CurrentBuild, logger: Logger) {
-  // A new build writes a new shell (its scripts' names are hashed), so the shell alone tells
-  // whether a page kept here is still the build's.
-  const pages = new Map<string, { shell: string; html: Promise<string> }>();
-  const renderedByBuild = (built: string) => built.includes(build.identityElement);
-
-  async function load(file: string, urlPath: string, shell: string): Promise<string> {
-    const built = await readFile(file, 'utf8');
-    return renderedByBuild(built) ? built : (await build.bundleFor(shell)).renderPrerenderedPage(shell, urlPath);
-  }
-
-  async function servedPage({ file, urlPath }: { file: string; urlPath: string }): Promise<string> {
-    const shell = await build.shell();
-    let entry = pages.get(file);
-    if (entry?.shell !== shell) {
-      entry = { shell, html: load(file, urlPath, shell) };
-      pages.set(file, entry);
-    }
-    try {
-      return await entry.html;
-    } catch (err) {
-      if (pages.get(file) === entry) pages.delete(file);
-      logger.warn({ err, path: urlPath }, 'prerendered page not rendered with the identity; serving the shell');
-      return build.withIdentity(shell);
-    }
-  }
-
-  // When the build rendered the pages with another identity, they are rendered ahead, one after
-  // another, so the first visitors after a start wait for none.
-  void (async () => {
-    const home = prerenderedPage(distDir, '/');
-    if (!home || renderedByBuild(await readFile(home.file, 'utf8'))) return;
-    for (const urlPath of (await build.bundleFor(await build.shell())).PRERENDERED_PATHS) {
-      const page = prerenderedPage(distDir, urlPath);
-      if (page) await servedPage(page);
-    }
-  })().catch((err: unknown) => logger.warn({ err }, 'prerendered pages not rendered ahead'));
-
-  return servedPage;
-}
-
 /** A page as every page is sent: HTML, revalidated on every load. */
 export const sendPage = (res: Response, html: string | Buffer) =>
   res.setHeader('Cache-Control', 'no-cache').type('html').send(html);
 
-/** The answer to a path that is no page of the app: 404, with the shell, whose app shows its not-found page. */
+/**
+ * The answer to a path that is no page of the app: 404, with the not-found page the build wrote
+ * (its head asks not to be indexed), or the shell, whose app shows that page too.
+ */
 export const sendNotFoundPage = async (res: Response, build: CurrentBuild) =>
-  sendPage(res.status(404), build.withIdentity(await build.shell()));
+  sendPage(
+    res.status(404),
+    (await build.prerenderedPage(NOT_FOUND_PAGE_PATH)) ?? build.withIdentity(await build.shell()),
+  );
 
 /**
  * Serves the built PWA: hashed assets immutable for a year, the shell and service worker
- * revalidated every time, a public page's prerendered HTML where the build wrote one, the SPA
- * fallback (index.html) for the app's other pages, and the not-found page with 404 for any other
- * path that is not a file and not under /api.
+ * revalidated every time, a page's prerendered HTML where the build wrote one (whole, or its head
+ * alone), the SPA fallback (index.html) for any other page of the app, and the not-found page with
+ * 404 for any other path that is not a file and not under /api.
  * Every page, the worker's copy of the shell and the app's manifest name the coach the gateway
  * runs with (the COACH_* variables), not the one the build was made with.
  */
 export function pwaRoutes(distDir: string, build: CurrentBuild, logger: Logger): Router {
   const router = Router();
   const indexHtml = path.join(distDir, 'index.html');
-  const prerendered = prerenderedPages(distDir, build, logger);
   const identityHash = createHash('sha256').update(build.identityElement).digest('hex').slice(0, 16);
 
   router.get('/index.html', async (_req, res) => sendPage(res, build.withIdentity(await build.shell())));
@@ -146,8 +94,7 @@ export function pwaRoutes(distDir: string, build: CurrentBuild, logger: Logger):
       return res.status(503).type('text').send('The site is being built. Run `npm start` to build it.');
     }
     if (!isAppPage(req.path)) return sendNotFoundPage(res, build);
-    const page = prerenderedPage(distDir, req.path);
-    sendPage(res, page ? await prerendered(page) : build.withIdentity(await build.shell()));
+    sendPage(res, (await build.prerenderedPage(req.path)) ?? build.withIdentity(await build.shell()));
   });
   return router;
 }
