@@ -5,7 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { WHISPERS_CLOSED_KEY, WHISPER_DISABLED_KEY } from '../../shared/config/site.ts';
 import { FLOATING_CONTROL } from '../../shared/layout/floatingControls.ts';
 import { useChat } from '../chat/index.ts';
-import { whisperSpot } from './placement.ts';
+import { whisperCoversSomething, whisperSpot } from './placement.ts';
 import { WHISPER_DISPLAY_MS, createWhisperItems, type WhisperCondition, type WhisperItem } from './whispers.ts';
 import { quoteSx } from '../../shared/theme.ts';
 
@@ -107,6 +107,7 @@ export function WhisperWidget() {
   const waiting = useRef<string | null>(null);
   const hideTimer = useRef<number | undefined>(undefined);
   const measured = useRef<HTMLDivElement>(null);
+  const shownBubble = useRef<HTMLDivElement>(null);
   const openChat = useChat((s) => s.openChat);
 
   const hide = useCallback(() => {
@@ -209,6 +210,24 @@ export function WhisperWidget() {
     return () => document.removeEventListener('mouseover', onOver);
   }, [disabled, show]);
 
+  // A whisper that the page's scrolling brings onto a control or text is put away.
+  useEffect(() => {
+    if (!visible) return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      if (shownBubble.current && whisperCoversSomething(shownBubble.current)) hide();
+    };
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(check);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.cancelAnimationFrame(frame);
+    };
+  }, [visible, hide]);
+
   useEffect(() => () => window.clearTimeout(hideTimer.current), []);
 
   if (disabled) return null;
@@ -235,6 +254,7 @@ export function WhisperWidget() {
         {visible && (
           <Bubble
             key={visible.item.id}
+            ref={shownBubble}
             role="status"
             data-whisper-bubble
             text={visible.item.text}

@@ -84,18 +84,18 @@ export function* screenSpots(size: Size, area: Rect) {
 const drawn = (el: Element) =>
   typeof el.checkVisibility === 'function' ? el.checkVisibility({ visibilityProperty: true }) : true;
 
-/**
- * Where a whisper of `size` may open on the page now (viewport pixels), or undefined when the
- * screen has no such room: beside `anchor` when one is given (the element hovered), else anywhere
- * on screen. It covers no control and no text (`ignore` is the whisper itself) and stays on screen.
- */
-export function whisperSpot(size: Size, anchor?: Element | null, ignore?: Element | null) {
-  const area: Rect = {
+/** The screen less the room kept at its edges, in viewport pixels. */
+function screenArea(): Rect {
+  return {
     left: WHISPER_GAP,
     top: WHISPER_GAP,
     right: (document.documentElement.clientWidth || window.innerWidth) - WHISPER_GAP,
     bottom: window.innerHeight - WHISPER_GAP,
   };
+}
+
+/** The boxes, with room around each, of the controls and text on screen now (`ignore`: the whisper itself). */
+function obstaclesOnScreen(area: Rect, ignore?: Element | null): Rect[] {
   const viewport: Rect = { left: 0, top: 0, right: area.right + WHISPER_GAP, bottom: area.bottom + WHISPER_GAP };
   const obstacles: Rect[] = [];
   for (const el of document.querySelectorAll(WHISPER_OBSTACLES)) {
@@ -104,7 +104,27 @@ export function whisperSpot(size: Size, anchor?: Element | null, ignore?: Elemen
     if (r.width === 0 || r.height === 0 || !intersects(r, viewport) || !drawn(el)) continue;
     obstacles.push({ left: r.left - MARGIN, top: r.top - MARGIN, right: r.right + MARGIN, bottom: r.bottom + MARGIN });
   }
+  return obstacles;
+}
+
+/**
+ * Where a whisper of `size` may open on the page now (viewport pixels), or undefined when the
+ * screen has no such room: beside `anchor` when one is given (the element hovered), else anywhere
+ * on screen. It covers no control and no text (`ignore` is the whisper itself) and stays on screen.
+ */
+export function whisperSpot(size: Size, anchor?: Element | null, ignore?: Element | null) {
+  const area = screenArea();
+  const obstacles = obstaclesOnScreen(area, ignore);
   if (anchor) obstacles.push(anchor.getBoundingClientRect());
   const candidates = anchor ? besideSpots(anchor.getBoundingClientRect(), size, area) : screenSpots(size, area);
   return firstFreeSpot(size, area, obstacles, candidates);
+}
+
+/**
+ * Whether a whisper on the page now lies on a control or text: it scrolls with the page, so what
+ * stays put as the page moves (the header, a sticky table of contents) can come under it.
+ */
+export function whisperCoversSomething(whisper: Element): boolean {
+  const box = whisper.getBoundingClientRect();
+  return obstaclesOnScreen(screenArea(), whisper).some((o) => intersects(box, o));
 }
