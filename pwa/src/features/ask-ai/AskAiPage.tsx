@@ -215,6 +215,8 @@ export default function AskAiPage() {
             >
               <Box
                 ref={logRef}
+                // Scrolls on its own: focusable, so a keyboard can scroll it too.
+                tabIndex={0}
                 role="log"
                 aria-live="polite"
                 aria-label="Messages"

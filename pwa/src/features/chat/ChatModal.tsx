@@ -80,6 +80,8 @@ export default function ChatModal() {
       </DialogTitle>
       <DialogContent
         ref={contentRef}
+        // Scrolls on its own: focusable, so a keyboard can scroll it too.
+        tabIndex={0}
         sx={{
           flex: 1,
           bgcolor: 'background.default',
