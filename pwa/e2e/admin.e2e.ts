@@ -82,6 +82,11 @@ test.describe('the admin', () => {
     await blog.reload();
     await expect(blog.locator('main article').first()).toBeVisible();
     await expect(blog.locator('main article').filter({ hasText: title })).toHaveCount(0);
+    // Its page is gone too: 404 with the not-found page (at once, or once the short public cache lapses).
+    await expect.poll(async () => (await blog.request.get(href)).status(), { timeout: 5_000 }).toBe(404);
+    const gone = await blog.goto(href);
+    expect(gone?.status()).toBe(404);
+    await expect(blog.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
   });
 
   test('reads a contact message sent through /contact and sees a newsletter subscriber', async ({ page, browser }) => {

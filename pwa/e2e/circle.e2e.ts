@@ -81,3 +81,54 @@ test('members like, reply and report in the Sacred Circle; the coach hides a rep
   await expect(writer.getByRole('heading', { name: 'Circle Feed' })).toBeVisible();
   await expect(postOf(writer, text)).toHaveCount(0);
 });
+
+test('a member deletes her own reply and post; the coach deletes any post from the dashboard', async ({ browser }) => {
+  const id = Date.now().toString(36);
+  const member = await signedInPage(browser, DEMO_MEMBER, '/community');
+  const share = async (text: string) => {
+    await member.getByRole('textbox', { name: 'Your message' }).fill(text);
+    await member.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(postOf(member, text)).toBeVisible();
+  };
+  const own = `A thought to take back ${id}`;
+  const kept = `A thought for the coach to remove ${id}`;
+  await share(own);
+  await share(kept);
+
+  // Her reply under her own post, then the reply deleted, then the post.
+  const post = postOf(member, own);
+  await post.getByRole('button', { name: 'Reply' }).click();
+  await post.getByRole('textbox', { name: 'Your reply' }).fill('On second thought, later.');
+  await post.getByRole('button', { name: 'Send reply' }).click();
+  const replies = post.getByRole('list', { name: 'Replies' });
+  await expect(replies).toContainText('On second thought, later.');
+  await replies.getByRole('button', { name: /^More actions for .*'s reply$/ }).click();
+  await member.getByRole('menuitem', { name: 'Delete reply' }).click();
+  await member.getByRole('dialog', { name: 'Delete this reply?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(notice(member)).toContainText('Reply deleted');
+  await expect(post.getByText('On second thought, later.')).toHaveCount(0);
+  await expect(post.getByRole('button', { name: 'Reply', exact: true })).toBeVisible();
+
+  await post.getByRole('button', { name: /^More actions for .*'s post$/ }).click();
+  await member.getByRole('menuitem', { name: 'Delete post' }).click();
+  await member.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(notice(member)).toContainText('Post deleted');
+  await expect(postOf(member, own)).toHaveCount(0);
+  await member.reload();
+  await expect(postOf(member, kept)).toBeVisible();
+  await expect(postOf(member, own)).toHaveCount(0);
+
+  // The coach deletes the other post from the Recent view of the dashboard.
+  const coach = await signedInPage(browser, DEMO_ADMIN, '/admin/dashboard');
+  await openSection(coach, 'Circle');
+  await coach.getByRole('button', { name: 'Recent' }).click();
+  const row = coach.getByRole('table', { name: 'Recent posts and replies' }).getByRole('row').filter({ hasText: kept });
+  await row.getByRole('button', { name: /^Delete post by/ }).click();
+  await coach.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(notice(coach)).toContainText('Deleted from the circle');
+  await expect(row).toHaveCount(0);
+
+  await member.reload();
+  await expect(member.getByRole('heading', { name: 'Circle Feed' })).toBeVisible();
+  await expect(postOf(member, kept)).toHaveCount(0);
+});

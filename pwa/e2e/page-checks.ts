@@ -1,7 +1,15 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /** A prerendered page has hydrated: its boundary lifted the HTML's hold on taps (src/prerender). */
-export const hydrated = (page: Page) => expect(page.locator('#root')).not.toHaveAttribute('style', /pointer-events/);
+export const hydrated = (page: Page) =>
+  page.waitForFunction(
+    () => !document.getElementById('root')?.getAttribute('style')?.includes('pointer-events'),
+    null,
+    {
+      polling: 'raf',
+      timeout: 10_000,
+    },
+  );
 
 /**
  * What goes wrong on the page from now on: uncaught errors (React reports a hydration mismatch

@@ -1,6 +1,6 @@
 import { APP_ROUTES, LEGAL_SLUGS, type AppRouteName } from '@coach/contracts';
-import { DEMO_MEMBER } from '@coach/kit/embedded';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/kit/embedded';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { hydrated } from './page-checks.ts';
 
 // The site's pages as the router knows them (APP_ROUTES), so a page added there is walked too.
@@ -43,19 +43,61 @@ export async function signInAsMember(page: Page): Promise<void> {
   expect(res.ok(), await res.text()).toBe(true);
 }
 
+/** Signs the page's browser in as the coach, through the admin door. */
+export async function signInAsCoach(page: Page): Promise<void> {
+  const res = await page.request.post('/api/admin/login', { data: DEMO_ADMIN });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
 /** The coach's workspace (every /admin/ page but its sign-in) has its own layout, without floating widgets. */
 const inWorkspace = (path: string) => path.startsWith('/admin/') && path !== APP_ROUTES.adminLogin.path;
+
+const requestsOfPage = new WeakMap<Page, Set<Request>>();
+
+/** The page's requests not yet answered, followed from the first call on. */
+function requestsInFlight(page: Page): Set<Request> {
+  let requests = requestsOfPage.get(page);
+  if (!requests) {
+    const open = new Set<Request>();
+    page.on('request', (request) => open.add(request));
+    page.on('requestfinished', (request) => open.delete(request));
+    page.on('requestfailed', (request) => open.delete(request));
+    requestsOfPage.set(page, (requests = open));
+  }
+  return requests;
+}
+
+/** Waits until the page has had no request in flight for a tenth of a second. */
+async function networkQuiet(page: Page) {
+  const open = requestsInFlight(page);
+  let quietSince = 0;
+  await expect
+    .poll(
+      () => {
+        if (open.size > 0) quietSince = 0;
+        else quietSince ||= Date.now();
+        return quietSince > 0 && Date.now() - quietSince >= 100;
+      },
+      { intervals: [25] },
+    )
+    .toBe(true);
+}
 
 /**
  * Opens a page and waits until it is whole: hydrated, its data loaded, and the floating widgets
  * (mounted once the page is idle) in place on every page of the public layout.
  */
 export async function openPage(page: Page, path: string): Promise<void> {
+  requestsInFlight(page);
   await page.goto(path);
   await hydrated(page);
-  await page.waitForLoadState('networkidle');
   // (Stepped aside by the footer, they are out of the accessibility tree: counted by class.)
-  await expect(page.locator('.floating-control')).toHaveCount(inWorkspace(path) ? 0 : 3);
+  const floating = page.locator('.floating-control');
+  if (inWorkspace(path)) await expect(floating).toHaveCount(0);
+  else await floating.nth(2).waitFor({ state: 'attached' });
+  // The page's code, and the account it is drawn for, have arrived (src/shared/ui/PageFallback).
+  await page.locator('[aria-label="Loading page"]').waitFor({ state: 'detached' });
+  await networkQuiet(page);
 }
 
 /** Lets the page draw twice: what reacts to a scroll or a resize has then reacted. */
