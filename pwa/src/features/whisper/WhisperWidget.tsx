@@ -25,6 +25,23 @@ function storeFlag(storage: () => Storage, key: string) {
   }
 }
 
+/** Calls `check` once a frame while the page scrolls; answers the way to stop. */
+function onEachScrollFrame(check: () => void): () => void {
+  let frame = 0;
+  const onScroll = () => {
+    if (!frame)
+      frame = window.requestAnimationFrame(() => {
+        frame = 0;
+        check();
+      });
+  };
+  window.addEventListener('scroll', onScroll, { passive: true });
+  return () => {
+    window.removeEventListener('scroll', onScroll);
+    window.cancelAnimationFrame(frame);
+  };
+}
+
 /** True when the marked section (or half the page) is in view. */
 function conditionMet(condition: WhisperCondition): boolean {
   if (condition === '50%') {
@@ -181,22 +198,12 @@ export function WhisperWidget() {
   // that found no room before.
   useEffect(() => {
     if (disabled) return;
-    let frame = 0;
-    const check = () => {
-      frame = 0;
+    return onEachScrollFrame(() => {
       if (waiting.current) show(waiting.current);
       for (const item of items.current) {
         if (item.trigger === 'scroll' && !item.shown && item.condition && conditionMet(item.condition)) show(item.id);
       }
-    };
-    const onScroll = () => {
-      if (!frame) frame = window.requestAnimationFrame(check);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.cancelAnimationFrame(frame);
-    };
+    });
   }, [disabled, show]);
 
   // The hover whisper: pointing at a coaching button; it opens beside that button.
@@ -213,19 +220,9 @@ export function WhisperWidget() {
   // A whisper that the page's scrolling brings onto a control or text is put away.
   useEffect(() => {
     if (!visible) return;
-    let frame = 0;
-    const check = () => {
-      frame = 0;
+    return onEachScrollFrame(() => {
       if (shownBubble.current && whisperCoversSomething(shownBubble.current)) hide();
-    };
-    const onScroll = () => {
-      if (!frame) frame = window.requestAnimationFrame(check);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.cancelAnimationFrame(frame);
-    };
+    });
   }, [visible, hide]);
 
   useEffect(() => () => window.clearTimeout(hideTimer.current), []);
