@@ -100,6 +100,32 @@ export async function openPage(page: Page, path: string): Promise<void> {
   await networkQuiet(page);
 }
 
+/**
+ * Takes an open page of the app to another of its pages as a link does (the router follows the
+ * history, no reload), and waits until it is whole: its code loaded, its data arrived.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  requestsInFlight(page);
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  // By the second frame the router has started drawing the page, and asked for what it needs.
+  await nextFrames(page);
+  await loaded(page);
+  await networkQuiet(page);
+  await loaded(page);
+}
+
+/**
+ * What the app shows while a page's code or data is on its way: a spinner (a progress bar without
+ * a value), or skeleton cards.
+ */
+const LOADING = '[aria-label="Loading page"], #main [role="progressbar"]:not([aria-valuenow]), #main .MuiSkeleton-root';
+
+const loaded = (page: Page) =>
+  page.waitForFunction((loading) => !document.querySelector(loading), LOADING, { polling: 'raf' });
+
 /** Lets the page draw twice: what reacts to a scroll or a resize has then reacted. */
 export const nextFrames = (page: Page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
