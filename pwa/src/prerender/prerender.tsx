@@ -122,8 +122,11 @@ async function renderPage(shell: string, urlPath: string, seed: readonly SeedQue
   const data = siteIdentityElement(siteIdentity) + (seed.length > 0 ? jsonScriptElement(PAGE_DATA_ID, seed) : '');
   // Replacer functions throughout: a '$' in the page's text is never a replacement pattern.
   let page = shell
-    // The page is readable without its scripts: they load after the HTML, CSS, fonts and images.
-    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+    // A whole page is readable without its scripts: they load after the HTML, CSS, fonts and
+    // images. A page with its head alone is drawn by them, so they keep their usual priority.
+    .replace(/<(script type="module"|link rel="modulepreload") /g, (tag, what: string) =>
+      headOnly ? tag : `<${what} fetchpriority="low" `,
+    )
     .replace('</head>', () => (headOnly ? '</head>' : `${styles}${TAPS_WITHOUT_SCRIPTS}</head>`))
     // Taps wait for the app: until it has hydrated (the layout lifts this), a button would do nothing.
     .replace(EMPTY_ROOT, () =>
