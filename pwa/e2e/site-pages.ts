@@ -96,7 +96,7 @@ export async function openPage(page: Page, path: string): Promise<void> {
   if (inWorkspace(path)) await expect(floating).toHaveCount(0);
   else await floating.nth(2).waitFor({ state: 'attached' });
   // The page's code, and the account it is drawn for, have arrived (src/shared/ui/PageFallback).
-  await page.locator('[aria-label="Loading page"]').waitFor({ state: 'detached' });
+  await loaded(page);
   await networkQuiet(page);
 }
 
