@@ -73,6 +73,8 @@ test('a member who forgot her password resets it from the e-mail, and her old se
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The sign-in form stays on screen until the next page's code is in: its own Email field is not this one.
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(
@@ -108,8 +110,14 @@ test('a member who forgot her password resets it from the e-mail, and her old se
   // The link works once.
   await page.goto(`${pathname}${search}`);
   await page.getByLabel(/^New password/).fill('Another-Quiet-Dawn-6');
+  // The strength meter's verdict comes a moment later, into room kept for it: the button stays put.
+  const setPassword = page.getByRole('button', { name: 'Set New Password' });
+  const buttonTop = () => setPassword.evaluate((button) => button.getBoundingClientRect().top);
+  const topBefore = await buttonTop();
+  await expect(page.getByText('Password strength: Strong')).toBeVisible();
+  expect(await buttonTop()).toBe(topBefore);
   await page.getByLabel(/^Confirm new password/).fill('Another-Quiet-Dawn-6');
-  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await setPassword.click();
   await expect(page.getByRole('alert').filter({ hasText: 'This reset link has already been used' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute('href', '/forgot-password');
   await elsewhere.context().close();

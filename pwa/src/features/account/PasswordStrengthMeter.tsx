@@ -26,7 +26,18 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: { password:
     };
   }, [password, inputs]);
 
-  if (!password || !strength) return null;
+  if (!password) return null;
+  // Until the first estimate is in, its room is kept: a meter appearing later would move the
+  // form's button down just as it is pressed.
+  if (!strength)
+    return (
+      <Box aria-hidden sx={{ mt: -1, visibility: 'hidden' }}>
+        <Box sx={{ height: 6 }} />
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          Password strength
+        </Typography>
+      </Box>
+    );
   const { score, warning } = strength;
   const acceptable = score >= MIN_PASSWORD_SCORE;
   return (

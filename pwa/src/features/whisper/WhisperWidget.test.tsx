@@ -125,6 +125,30 @@ describe('whisper widget', () => {
     expect(bubble()).toHaveTextContent('Every journey inward begins with a single honest breath.');
   });
 
+  it('puts a whisper away when the page changes under it: another page drawn, content moved', async () => {
+    renderWidget();
+    advance(15_000);
+    const shown = bubble()!;
+    shown.getBoundingClientRect = () =>
+      ({ left: 12, top: 400, right: 312, bottom: 500, width: 300, height: 100 }) as DOMRect;
+    const nextFrame = () => act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    const drawButton = (top: number) => {
+      const button = document.createElement('button');
+      button.textContent = 'Send Message';
+      button.getBoundingClientRect = () =>
+        ({ left: 20, top, right: 220, bottom: top + 40, width: 200, height: 40 }) as DOMRect;
+      document.body.append(button);
+    };
+    // Content drawn elsewhere on the screen leaves it be.
+    drawButton(600);
+    await nextFrame();
+    expect(bubble()).toBeInTheDocument();
+    // A field drawn where it lies (the next page's form) puts it away.
+    drawButton(420);
+    await nextFrame();
+    expect(bubble()).not.toBeInTheDocument();
+  });
+
   it('closing one by hand keeps the others closed for the rest of the visit', () => {
     renderWidget();
     fireEvent.mouseOver(screen.getByRole('button', { name: 'Book a call' }));

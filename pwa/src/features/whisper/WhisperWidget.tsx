@@ -25,19 +25,27 @@ function storeFlag(storage: () => Storage, key: string) {
   }
 }
 
-/** Calls `check` once a frame while the page scrolls; answers the way to stop. */
-function onEachScrollFrame(check: () => void): () => void {
+/**
+ * Calls `check` at most once a frame while the page scrolls, or also (`andLayout`) while its
+ * window resizes or its content changes; answers the way to stop.
+ */
+function onEachPageChangeFrame(check: () => void, andLayout = false): () => void {
   let frame = 0;
-  const onScroll = () => {
+  const onChange = () => {
     if (!frame)
       frame = window.requestAnimationFrame(() => {
         frame = 0;
         check();
       });
   };
-  window.addEventListener('scroll', onScroll, { passive: true });
+  window.addEventListener('scroll', onChange, { passive: true });
+  const layout = andLayout ? new MutationObserver(onChange) : undefined;
+  if (andLayout) window.addEventListener('resize', onChange);
+  layout?.observe(document.body, { childList: true, subtree: true, characterData: true });
   return () => {
-    window.removeEventListener('scroll', onScroll);
+    window.removeEventListener('scroll', onChange);
+    window.removeEventListener('resize', onChange);
+    layout?.disconnect();
     window.cancelAnimationFrame(frame);
   };
 }
@@ -198,7 +206,7 @@ export function WhisperWidget() {
   // that found no room before.
   useEffect(() => {
     if (disabled) return;
-    return onEachScrollFrame(() => {
+    return onEachPageChangeFrame(() => {
       if (waiting.current) show(waiting.current);
       for (const item of items.current) {
         if (item.trigger === 'scroll' && !item.shown && item.condition && conditionMet(item.condition)) show(item.id);
@@ -217,12 +225,13 @@ export function WhisperWidget() {
     return () => document.removeEventListener('mouseover', onOver);
   }, [disabled, show]);
 
-  // A whisper that the page's scrolling brings onto a control or text is put away.
+  // A whisper that comes to lie on a control or text is put away: the page scrolled under it, its
+  // content moved (a late image, a form drawn), or the visitor went to another page.
   useEffect(() => {
     if (!visible) return;
-    return onEachScrollFrame(() => {
+    return onEachPageChangeFrame(() => {
       if (shownBubble.current && whisperCoversSomething(shownBubble.current)) hide();
-    });
+    }, true);
   }, [visible, hide]);
 
   useEffect(() => () => window.clearTimeout(hideTimer.current), []);
