@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import mongoose, { type Model } from 'mongoose';
 import { HttpError, isOutageError } from './errors.ts';
+import { isDuplicateKey } from './mongo.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A claim whose request has not answered within this time is taken to have died with its process. */
@@ -56,7 +57,7 @@ async function claim(
     await records.create({ _id: id, fingerprint, claimedAt });
     return true;
   } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
+    if (!isDuplicateKey(err)) throw err;
   }
   const abandoned = await records.findOneAndUpdate(
     // Our own operators, so marked trusted: kit's sanitizeFilter neutralises all others.

@@ -55,3 +55,32 @@ export const jsonShape = {
     return ret;
   },
 };
+
+/**
+ * Whether a write failed on a unique index (MongoDB's duplicate-key error, code 11000); for a
+ * bulk write, whether every write that failed did.
+ */
+export function isDuplicateKey(err: unknown): boolean {
+  const { code, writeErrors } = (err ?? {}) as { code?: number; writeErrors?: { code?: number }[] };
+  return writeErrors?.length ? writeErrors.every((e) => e.code === 11000) : code === 11000;
+}
+
+/** Answers null for a write refused as a duplicate key, rethrows any other failure: for a `.catch`. */
+export function nullIfDuplicate(err: unknown): null {
+  if (isDuplicateKey(err)) return null;
+  throw err;
+}
+
+/**
+ * Runs an upsert, again when it loses a race on a unique key: two first-ever upserts of the same
+ * row both insert, and the loser's retry updates the winner's row. Three tries at most.
+ */
+export async function upsertWithRetry<T>(upsert: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await upsert();
+    } catch (err) {
+      if (!isDuplicateKey(err) || attempt >= 2) throw err;
+    }
+  }
+}

@@ -1,9 +1,5 @@
-import {
-  NEWSLETTER_SUBSCRIBERS_COLLECTION,
-  newsletterBatchJobSchema,
-  type NewsletterBatchJob,
-} from '@coach/contracts';
-import type { Logger } from '@coach/kit';
+import { NEWSLETTER_SUBSCRIBERS_COLLECTION, newsletterBatchJobSchema, type NewsletterBatchJob } from '@coach/contracts';
+import { isDuplicateKey, type Logger } from '@coach/kit';
 import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import type { Mailer } from '../emails/mailer.ts';
@@ -19,11 +15,6 @@ async function eachAtOnce<T>(items: T[], limit: number, work: (item: T) => Promi
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
-
-const isDuplicateKey = (err: unknown) => {
-  const { code, writeErrors } = err as { code?: number; writeErrors?: Array<{ code?: number }> };
-  return writeErrors ? writeErrors.every((e) => e.code === 11000) : code === 11000;
-};
 
 /**
  * Processes QUEUES.newsletterSend: one batch of a mailing. Every recipient's delivery is claimed
@@ -73,7 +64,10 @@ export function newsletterBatchProcessor(deps: {
     await eachAtOnce(todo, deps.parallel, async (recipient) => {
       const key = { mailingId, subscriberId: recipient.subscriberId };
       try {
-        await deps.mailer.send(newsletterEmail(batch, recipient, deps.settings), `${mailingId}.${recipient.subscriberId}`);
+        await deps.mailer.send(
+          newsletterEmail(batch, recipient, deps.settings),
+          `${mailingId}.${recipient.subscriberId}`,
+        );
       } catch (err) {
         const { responseCode, message } = err as { responseCode?: number; message: string };
         const final = lastTry || (responseCode ?? 0) >= 500;
@@ -84,7 +78,9 @@ export function newsletterBatchProcessor(deps: {
         outcome[final ? 'failed' : 'retry'] += 1;
         return;
       }
-      await DeliveryModel.collection.updateOne(key, { $set: { state: 'sent', sentAt: new Date(), updatedAt: new Date() } });
+      await DeliveryModel.collection.updateOne(key, {
+        $set: { state: 'sent', sentAt: new Date(), updatedAt: new Date() },
+      });
       outcome.sent += 1;
     });
     deps.logger.info({ mailingId, jobId: job.id, ...outcome }, 'newsletter batch sent');

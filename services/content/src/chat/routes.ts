@@ -1,7 +1,7 @@
 import { askAiInputSchema, chatInputSchema, type AskAiAnswer, type ChatAnswer } from '@coach/contracts';
-import { HttpError, parse, UnavailableError, type Redis } from '@coach/kit';
+import { consumeOrRefuse, HttpError, parse, UnavailableError, type Redis } from '@coach/kit';
 import { Router, type RequestHandler } from 'express';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { CHAT_MESSAGES, type ChatService } from './service.ts';
 
 /** Per-IP chat budget shared by both chats and every content replica (kept in Redis). */
@@ -14,19 +14,14 @@ function chatRateLimit(redis: Redis, perMinute: number): RequestHandler {
     rejectIfRedisNotReady: true,
   });
   return async (req, _res, next) => {
-    try {
-      await limiter.consume(req.ip ?? 'unknown');
-    } catch (rejected) {
-      if (!(rejected instanceof RateLimiterRes)) throw new UnavailableError(CHAT_MESSAGES.unavailable); // Redis is unreachable
-      throw new HttpError(
-        429,
-        'You are sending messages very quickly. Please pause for a moment, then try again.',
-        undefined,
-        {
-          'Retry-After': String(Math.max(1, Math.ceil(rejected.msBeforeNext / 1000))),
-        },
-      );
-    }
+    await consumeOrRefuse(
+      limiter,
+      req.ip ?? 'unknown',
+      'You are sending messages very quickly. Please pause for a moment, then try again.',
+    ).catch((err: unknown) => {
+      // Anything but the budget spent: Redis is unreachable.
+      throw err instanceof HttpError ? err : new UnavailableError(CHAT_MESSAGES.unavailable);
+    });
     next();
   };
 }

@@ -9,7 +9,7 @@ import { DEFAULT_JOB_OPTIONS, logQueueErrors, type Logger, type Queues, type Red
 import { Worker, type Job } from 'bullmq';
 import mongoose from 'mongoose';
 import { DigestPostModel, MailingModel, SubscriberModel } from './model.ts';
-import { newsletterSettings } from './routes.ts';
+import { newsletterSettings } from './service.ts';
 
 export interface FanOutOptions {
   /** Recipients per batch job of ai-worker. */

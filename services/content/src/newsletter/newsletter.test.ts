@@ -9,7 +9,7 @@ import {
   type Received,
   type Stack,
   type TestSmtp,
-} from '@coach/kit/embedded';
+} from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -316,15 +316,13 @@ describe('a post to the subscribers', () => {
     const postId = new mongoose.Types.ObjectId().toString();
     // What a worker that died mid-batch left: 30 e-mails sent, 10 claimed and in flight.
     const first = await subscribers().find({ state: 'confirmed' }).sort({ _id: 1 }).limit(40).toArray();
-    await db
-      .collection('newsletter_deliveries')
-      .insertMany(
-        first.map((s, i) => ({
-          mailingId: postId,
-          subscriberId: s._id.toString(),
-          state: i < 30 ? 'sent' : 'sending',
-        })),
-      );
+    await db.collection('newsletter_deliveries').insertMany(
+      first.map((s, i) => ({
+        mailingId: postId,
+        subscriberId: s._id.toString(),
+        state: i < 30 ? 'sent' : 'sending',
+      })),
+    );
     await publishPost(true, postId);
     const refusing = first.slice(0, 30).some((s) => s.email === audience[7]) ? 0 : 1;
     const recipients = (await subscribers().countDocuments({ state: 'confirmed' })) - 30 - refusing;

@@ -1,4 +1,5 @@
 import type { SiteStats } from '@coach/contracts';
+import { upsertWithRetry } from '@coach/kit';
 import { SITE_STATS_ID, SiteStatsModel } from './model.ts';
 
 const shape = (doc: { visitorCount?: number; likeCount?: number } | null): SiteStats => ({
@@ -13,12 +14,9 @@ export async function readStats(): Promise<SiteStats> {
 /** One atomic increment: concurrent visits or likes are never lost. */
 export async function increment(field: 'visitorCount' | 'likeCount'): Promise<SiteStats> {
   const update = { $inc: { [field]: 1 }, $set: { lastUpdated: new Date() } };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return shape(await SiteStatsModel.findByIdAndUpdate(SITE_STATS_ID, update, { upsert: true, new: true }).lean());
-    } catch (err) {
-      // Two first-ever upserts can race on the _id; the loser simply increments the winner's row.
-      if ((err as { code?: number }).code !== 11000 || attempt > 2) throw err;
-    }
-  }
+  return shape(
+    await upsertWithRetry(() =>
+      SiteStatsModel.findByIdAndUpdate(SITE_STATS_ID, update, { upsert: true, new: true }).lean(),
+    ),
+  );
 }

@@ -1,7 +1,7 @@
-import { HttpError, type Redis } from '@coach/kit';
+import { consumeOrRefuse, type Redis } from '@coach/kit';
 import type { RequestHandler } from 'express';
 import { clientOf } from '../client/client-address.ts';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -26,15 +26,12 @@ export function apiRateLimit(redis: Redis, perMinute: { reads: number; writes: n
   const writes = limiter(redis, 'rl:write', perMinute.writes);
   return async (req, res, next) => {
     const bucket = SAFE_METHODS.has(req.method) ? reads : writes;
-    try {
-      const state = await bucket.consume(clientOf(req));
-      res.setHeader('RateLimit-Remaining', String(state.remainingPoints));
-    } catch (rejected) {
-      const retryAfter = Math.max(1, Math.ceil((rejected as RateLimiterRes).msBeforeNext / 1000));
-      throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
-        'Retry-After': String(retryAfter),
-      });
-    }
+    const state = await consumeOrRefuse(
+      bucket,
+      clientOf(req),
+      'Too many requests. Please wait a moment and try again.',
+    );
+    res.setHeader('RateLimit-Remaining', String(state.remainingPoints));
     next();
   };
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser, Role, SignupInput } from '@coach/contracts';
-import { HttpError } from '@coach/kit';
+import { HttpError, isDuplicateKey } from '@coach/kit';
 import { startJourney } from '../profile/service.ts';
 import { nextSerial } from './counter.ts';
 import { UserModel, type UserDoc } from './model.ts';
@@ -50,8 +50,8 @@ async function createAccount(input: NewAccount): Promise<UserDoc> {
   try {
     await UserModel.create(user);
   } catch (err) {
-    const { code, keyPattern } = err as { code?: number; keyPattern?: Record<string, unknown> };
-    if (code !== 11000) throw err;
+    if (!isDuplicateKey(err)) throw err;
+    const { keyPattern } = err as { keyPattern?: Record<string, unknown> };
     throw new HttpError(409, keyPattern && 'username' in keyPattern ? USERNAME_TAKEN : EMAIL_TAKEN);
   }
   await startJourney(user._id, user.createdAt);

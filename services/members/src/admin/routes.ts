@@ -1,5 +1,5 @@
-import { adminUserListQuerySchema, nextPageLink, userIdParamSchema, type Accepted } from '@coach/contracts';
-import { parse, type SessionVerifier } from '@coach/kit';
+import { adminUserListQuerySchema, userIdParamSchema, type Accepted } from '@coach/contracts';
+import { parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { SessionIssuer } from '../accounts/sessions.ts';
 import { deleteUser, listUsers } from './service.ts';
@@ -14,10 +14,7 @@ export function adminUserRoutes(sessions: SessionVerifier, issuer: SessionIssuer
   /** One page of accounts: the next page in the Link header, the number of accounts in X-Total-Count. */
   router.get('/api/admin/users', async (req, res) => {
     const query = parse(adminUserListQuerySchema, req.query);
-    const { users, next, total } = await listUsers(query);
-    const link = nextPageLink('/api/admin/users', query, next);
-    if (link) res.set('Link', link);
-    res.set('X-Total-Count', String(total)).json(users);
+    sendAdminPage(res, '/api/admin/users', query, await listUsers(query));
   });
   router.delete('/api/admin/users/:id', async (req, res) => {
     const { id } = parse(userIdParamSchema, req.params);

@@ -1,55 +1,19 @@
-import {
-  ADMIN_PAGE_SIZE,
-  literalSearch,
-  UNKNOWN_CURSOR_MESSAGE,
-  type AdminUser,
-  type AdminUserListQuery,
-} from '@coach/contracts';
-import { HttpError } from '@coach/kit';
-import mongoose from 'mongoose';
+import type { AdminUser, AdminUserListQuery } from '@coach/contracts';
+import { adminPage, HttpError, type AdminPage } from '@coach/kit';
 import { UserModel, type UserDoc } from '../accounts/model.ts';
 import { toCurrentUser } from '../accounts/service.ts';
 import type { SessionIssuer } from '../accounts/sessions.ts';
 import { deletePostsOf } from '../community/service.ts';
 import { deleteProfileOf } from '../profile/service.ts';
 
-export interface UsersPage {
-  users: AdminUser[];
-  /** The cursor of the next page, or null on the last. */
-  next: string | null;
-  /** Every account, unsearched. */
-  total: number;
-}
-
-/**
- * One page of accounts, newest first, searched in name, username and e-mail. The cursor is the
- * previous page's last account; one naming no account is refused (400).
- */
-export async function listUsers(query: AdminUserListQuery): Promise<UsersPage> {
-  const { trusted } = mongoose;
-  if (query.cursor && !(await UserModel.exists({ _id: Number(query.cursor) })))
-    throw new HttpError(400, UNKNOWN_CURSOR_MESSAGE);
-  const filter = {
-    ...(query.cursor ? { _id: trusted({ $lt: Number(query.cursor) }) } : {}),
-    ...(query.q
-      ? {
-          $or: ['name', 'username', 'email'].map((field) => ({
-            [field]: trusted({ $regex: literalSearch(query.q!) }),
-          })),
-        }
-      : {}),
-  };
-  const [rows, total] = await Promise.all([
-    UserModel.find(filter, { password: 0 })
-      .sort({ _id: -1 })
-      .limit(ADMIN_PAGE_SIZE + 1)
-      .lean<Omit<UserDoc, 'password'>[]>(),
-    UserModel.estimatedDocumentCount(),
-  ]);
-  const page = rows.slice(0, ADMIN_PAGE_SIZE);
-  const next = rows.length > ADMIN_PAGE_SIZE ? String(page.at(-1)!._id) : null;
-  return { users: page.map(toCurrentUser), next, total };
-}
+/** One page of accounts, newest first, searched in name, username and e-mail. */
+export const listUsers = (query: AdminUserListQuery): Promise<AdminPage<AdminUser>> =>
+  adminPage(UserModel, query, {
+    searchFields: ['name', 'username', 'email'],
+    idOf: Number,
+    leaveOut: { password: 0 },
+    shape: (row: Omit<UserDoc, 'password'>) => toCurrentUser(row),
+  });
 
 export const ADMIN_NOT_DELETABLE = 'Admin accounts cannot be deleted';
 

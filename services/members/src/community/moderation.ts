@@ -1,5 +1,5 @@
 import type { CircleItemKind, ModeratedItem, ReportReason } from '@coach/contracts';
-import { HttpError } from '@coach/kit';
+import { HttpError, nullIfDuplicate } from '@coach/kit';
 import type mongoose from 'mongoose';
 import { CommunityPostModel, CommunityReplyModel, CommunityReportModel } from './model.ts';
 import { anyOf, recountReplies, visiblePost } from './service.ts';
@@ -41,15 +41,11 @@ export async function report(kind: CircleItemKind, id: string, userId: number, r
   if (item.hidden) throw new HttpError(404, kind === 'post' ? 'Post not found' : 'Reply not found');
   await visiblePost(postId.toString());
   if (item.userId === userId) throw new HttpError(400, `You cannot report your own ${kind}`);
-  try {
-    await CommunityReportModel.updateOne(
-      { targetId: item._id, userId },
-      { $set: { reason, open: true }, $setOnInsert: { kind, targetId: item._id, postId, userId } },
-      { upsert: true },
-    );
-  } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err; // the same report sent twice at once
-  }
+  await CommunityReportModel.updateOne(
+    { targetId: item._id, userId },
+    { $set: { reason, open: true }, $setOnInsert: { kind, targetId: item._id, postId, userId } },
+    { upsert: true },
+  ).catch(nullIfDuplicate); // the same report sent twice at once
 }
 
 function toItem(kind: CircleItemKind, row: ItemRow, reports: OpenReports | undefined): ModeratedItem {

@@ -5,7 +5,7 @@ import type {
   CommunityReplyInput,
   LikeState,
 } from '@coach/contracts';
-import { HttpError } from '@coach/kit';
+import { HttpError, isDuplicateKey, nullIfDuplicate } from '@coach/kit';
 import mongoose from 'mongoose';
 import { addPostMilestones, countPost, type ProgressChange } from '../profile/service.ts';
 import { CommunityLikeModel, CommunityPostModel, CommunityReplyModel, CommunityReportModel } from './model.ts';
@@ -108,9 +108,9 @@ export async function createPost(
     idempotencyKey,
     createdAt: at,
     updatedAt: at,
-  }).catch(async (err: { code?: number }) => {
+  }).catch((err: unknown) => {
     // Stored (and counted) already by an earlier try with this key that ended before its answer.
-    if (err.code !== 11000 || !idempotencyKey) throw err;
+    if (!isDuplicateKey(err) || !idempotencyKey) throw err;
     return null;
   });
   if (!doc) {
@@ -146,15 +146,11 @@ export async function recountReplies(postId: mongoose.Types.ObjectId): Promise<v
 export async function setLike(postId: string, userId: number, liked: boolean): Promise<LikeState> {
   const post = await visiblePost(postId);
   if (liked) {
-    try {
-      await CommunityLikeModel.updateOne(
-        { postId: post._id, userId },
-        { $setOnInsert: { postId: post._id, userId } },
-        { upsert: true },
-      );
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err; // the same like sent twice at once
-    }
+    await CommunityLikeModel.updateOne(
+      { postId: post._id, userId },
+      { $setOnInsert: { postId: post._id, userId } },
+      { upsert: true },
+    ).catch(nullIfDuplicate); // the same like sent twice at once
   } else {
     await CommunityLikeModel.deleteOne({ postId: post._id, userId });
   }

@@ -7,7 +7,7 @@ import {
   passwordResetRequestSchema,
   type Accepted,
 } from '@coach/contracts';
-import { HttpError, parse, type PublishEvent, type Redis, type SessionVerifier } from '@coach/kit';
+import { consumeOrRefuse, HttpError, parse, type PublishEvent, type Redis, type SessionVerifier } from '@coach/kit';
 import { Router, type Request } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
@@ -87,18 +87,11 @@ export function passwordRoutes(deps: PasswordDeps): Router {
    */
   router.post('/api/auth/password-reset/request', async (req, res) => {
     const { email } = parse(passwordResetRequestSchema, req.body);
-    try {
-      await requestsPerIp.consume(req.ip ?? 'unknown');
-    } catch (rejected) {
-      if (!(rejected instanceof RateLimiterRes)) throw rejected;
-      const seconds = Math.max(1, Math.ceil(rejected.msBeforeNext / 1000));
-      throw new HttpError(
-        429,
-        `Too many password reset requests. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
-        undefined,
-        { 'Retry-After': String(seconds) },
-      );
-    }
+    await consumeOrRefuse(
+      requestsPerIp,
+      req.ip ?? 'unknown',
+      (seconds) => `Too many password reset requests. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
+    );
     const answer: Accepted = { ok: true, message: PASSWORD_RESET_REQUESTED };
     res.status(202).json(answer);
     await mailResetLink(email, req).catch((err: unknown) => req.log.error({ err }, 'password reset e-mail not sent'));

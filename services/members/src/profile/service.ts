@@ -1,5 +1,5 @@
 import { levelTitle, type Milestone, type Progress, type Purchase } from '@coach/contracts';
-import { HttpError } from '@coach/kit';
+import { HttpError, nullIfDuplicate } from '@coach/kit';
 import { UserModel } from '../accounts/model.ts';
 import {
   applyPost,
@@ -30,17 +30,13 @@ async function addMilestones(userId: number, drafts: MilestoneDraft[]): Promise<
       updateOne: { filter: { userId, key: draft.key }, update: { $setOnInsert: { userId, ...draft } }, upsert: true },
     })),
     { ordered: false },
-  ).catch((err: { code?: number }) => {
-    if (err.code !== 11000) throw err; // the same milestone upserted concurrently: it exists once
-  });
+  ).catch(nullIfDuplicate); // the same milestone upserted concurrently: it exists once
 }
 
 /** Opens a new account's progress and its journey with the signup milestone. */
 export async function startJourney(userId: number, memberSince: Date): Promise<void> {
   await ProgressModel.updateOne({ userId }, { $setOnInsert: { userId, memberSince } }, { upsert: true }).catch(
-    (err: { code?: number }) => {
-      if (err.code !== 11000) throw err;
-    },
+    nullIfDuplicate,
   );
   await addMilestones(userId, [
     {

@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  AdminListQuery,
+  NewsletterSettings,
+  NewsletterSubscriber,
+  PostMailingStats,
+  SubscriberState,
+} from '@coach/contracts';
+import { adminPage, nullIfDuplicate, type AdminPage } from '@coach/kit';
+import mongoose, { type Types } from 'mongoose';
+import { deliveryCounts } from './deliveries.ts';
+import { MailingModel, NewsletterSettingsModel, SubscriberModel } from './model.ts';
+
+const { trusted } = mongoose;
+const newToken = () => randomBytes(32).toString('base64url');
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** The coach's newsletter setting, per-post until she chooses otherwise. */
+export async function newsletterSettings(): Promise<NewsletterSettings> {
+  const doc = await NewsletterSettingsModel.findById('newsletter').lean();
+  return { delivery: doc?.delivery ?? 'per-post' };
+}
+
+export async function saveNewsletterSettings(settings: NewsletterSettings): Promise<void> {
+  await NewsletterSettingsModel.updateOne({ _id: 'newsletter' }, { $set: settings }, { upsert: true });
+}
+
+/** The confirmation e-mail a subscription asks for. */
+export interface ConfirmationRequest {
+  subscriberId: string;
+  email: string;
+  confirmToken: string;
+  unsubscribeToken: string;
+}
+
+/**
+ * Stores a new, pending or unsubscribed address as pending. With `mailAllowed`, it gets a new
+ * confirmation link, valid `confirmHours`, and the e-mail to send is answered; without, the
+ * address is kept and the link mailed last still works. A confirmed address is left as it is
+ * (null), as is one a concurrent identical subscription stored first.
+ */
+export async function subscribe(
+  email: string,
+  options: { mailAllowed: boolean; confirmHours: number },
+): Promise<ConfirmationRequest | null> {
+  const notConfirmed = { email, state: trusted({ $ne: 'confirmed' }) };
+  const onInsert = { email, subscribedAt: new Date(), unsubscribeToken: newToken() };
+  if (!options.mailAllowed) {
+    await SubscriberModel.updateOne(
+      notConfirmed,
+      { $setOnInsert: { ...onInsert, state: 'pending' } },
+      { upsert: true },
+    ).catch(nullIfDuplicate);
+    return null;
+  }
+  const confirmToken = newToken();
+  const subscriber = await SubscriberModel.findOneAndUpdate(
+    notConfirmed,
+    {
+      $set: {
+        state: 'pending',
+        confirmTokenHash: hashOf(confirmToken),
+        confirmExpiresAt: new Date(Date.now() + options.confirmHours * 3600_000),
+      },
+      $setOnInsert: onInsert,
+    },
+    { upsert: true, new: true },
+  )
+    .lean()
+    .catch(nullIfDuplicate);
+  if (!subscriber) return null;
+  return {
+    subscriberId: subscriber._id.toString(),
+    email,
+    confirmToken,
+    unsubscribeToken: subscriber.unsubscribeToken!,
+  };
+}
+
+/** Confirms the subscriber of a link still valid (again: no change); false when there is none. */
+export async function confirm(token: string): Promise<boolean> {
+  const subscriber = await SubscriberModel.findOneAndUpdate(
+    {
+      confirmTokenHash: hashOf(token),
+      confirmExpiresAt: trusted({ $gt: new Date() }),
+      state: trusted({ $in: ['pending', 'confirmed'] }),
+    },
+    { $set: { state: 'confirmed' }, $min: { confirmedAt: new Date() } },
+    { new: true },
+  ).lean();
+  return subscriber !== null;
+}
+
+/**
+ * Unsubscribes the holder of an unsubscribe token (again: no change), noting the mailing whose
+ * link was used when it is one; false when no subscriber has the token.
+ */
+export async function unsubscribe(token: string, mailing?: string): Promise<boolean> {
+  const subscriber = await SubscriberModel.findOne({ unsubscribeToken: token }, { state: 1 }).lean();
+  if (!subscriber) return false;
+  if (subscriber.state !== 'unsubscribed') {
+    const known = mailing ? await MailingModel.exists({ _id: mailing }) : null;
+    await SubscriberModel.updateOne(
+      { _id: subscriber._id, state: trusted({ $ne: 'unsubscribed' }) },
+      {
+        $set: { state: 'unsubscribed', unsubscribedAt: new Date(), ...(known ? { unsubscribedFrom: mailing } : {}) },
+        $unset: { confirmTokenHash: 1, confirmExpiresAt: 1 },
+      },
+    );
+  }
+  return true;
+}
+
+/** One page of subscribers, newest first, searched by address. */
+export const listSubscribers = (query: AdminListQuery): Promise<AdminPage<NewsletterSubscriber>> =>
+  adminPage(SubscriberModel, query, {
+    searchFields: ['email'],
+    idOf: (cursor) => new mongoose.Types.ObjectId(cursor),
+    shape: (r: { _id: Types.ObjectId; email: string; subscribedAt: Date; state: SubscriberState }) => ({
+      id: r._id.toString(),
+      email: r.email,
+      subscribedAt: r.subscribedAt.toISOString(),
+      state: r.state,
+    }),
+  });
+
+/** A post's newsletter figures: e-mails sent and failed, and unsubscribes through them. */
+export async function postMailingStats(postId: string): Promise<PostMailingStats> {
+  const mailings = await MailingModel.find({ postIds: postId }, { _id: 1 }).lean();
+  const ids = mailings.map((m) => String(m._id));
+  const [counts, unsubscribed] = await Promise.all([
+    deliveryCounts(ids),
+    SubscriberModel.countDocuments({ unsubscribedFrom: trusted({ $in: ids }) }),
+  ]);
+  return { postId, mailed: ids.length > 0, ...counts, unsubscribed };
+}

@@ -1,0 +1,71 @@
+import { ADMIN_PAGE_SIZE, literalSearch, nextPageLink, UNKNOWN_CURSOR_MESSAGE } from '@coach/contracts';
+import type { Response } from 'express';
+import mongoose, { type Model } from 'mongoose';
+import { HttpError } from './errors.ts';
+
+/** One page of an admin list. */
+export interface AdminPage<T> {
+  items: T[];
+  /** The cursor of the next page (the last row's id), or null on the last page. */
+  next: string | null;
+  /** Every row of the collection, unsearched. */
+  total: number;
+}
+
+/** What an admin list reads from its model. */
+type ListedModel = Pick<Model<unknown>, 'find'> & {
+  estimatedDocumentCount(): PromiseLike<number>;
+  exists(filter: { _id: unknown }): PromiseLike<unknown>;
+};
+
+export interface AdminListOptions<Row, T> {
+  /** The fields a search looks in (each matched literally, ignoring case). */
+  searchFields: readonly string[];
+  /** A cursor as the id it names (ids grow with creation, so newest first is by id). */
+  idOf: (cursor: string) => unknown;
+  /** Fields left out of the rows read. */
+  leaveOut?: Record<string, 0>;
+  shape: (row: Row) => T;
+}
+
+/**
+ * One page of an admin list, newest first, searched when the query has words. The cursor is the
+ * previous page's last id; one naming no row is refused (400), as its page cannot be found.
+ */
+export async function adminPage<Row extends { _id: unknown }, T>(
+  model: ListedModel,
+  query: { cursor?: string; q?: string },
+  options: AdminListOptions<Row, T>,
+): Promise<AdminPage<T>> {
+  const { trusted } = mongoose;
+  const after = query.cursor === undefined ? undefined : options.idOf(query.cursor);
+  if (after !== undefined && !(await model.exists({ _id: after }))) throw new HttpError(400, UNKNOWN_CURSOR_MESSAGE);
+  const filter = {
+    ...(after !== undefined ? { _id: trusted({ $lt: after }) } : {}),
+    ...(query.q
+      ? { $or: options.searchFields.map((field) => ({ [field]: trusted({ $regex: literalSearch(query.q!) }) })) }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    model
+      .find(filter, options.leaveOut ?? {})
+      .sort({ _id: -1 })
+      .limit(ADMIN_PAGE_SIZE + 1)
+      .lean<Row[]>(),
+    model.estimatedDocumentCount(),
+  ]);
+  const page = rows.slice(0, ADMIN_PAGE_SIZE);
+  const next = rows.length > ADMIN_PAGE_SIZE ? String(page.at(-1)!._id) : null;
+  return { items: page.map(options.shape), next, total };
+}
+
+/**
+ * Sends a page of an admin list at `path`: its rows, the next page in the Link header (keeping
+ * the query's search) and the number of rows in X-Total-Count. Never cached.
+ */
+export function sendAdminPage<T>(res: Response, path: string, query: Record<string, unknown>, page: AdminPage<T>) {
+  const link = nextPageLink(path, query, page.next);
+  if (link) res.set('Link', link);
+  res.set('X-Total-Count', String(page.total));
+  res.set('Cache-Control', 'no-store').json(page.items);
+}
