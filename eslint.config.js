@@ -61,4 +61,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The development stack (mongod, test servers, demo accounts) is for tests and tools: no
+    // service's production code, nor the libraries compiled into it, may load it.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/dev-stack/**', 'services/*/src/**/*.test.ts', 'services/*/src/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@coach/dev-stack', '@coach/dev-stack/*'], message: 'dev-stack is for tests only.' }] },
+      ],
+    },
+  },
 );

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_MEMBER, REPO_ROOT, startStack, startTestSmtp, startTlsProxy, type TestSmtp } from '@coach/kit/embedded';
+import { DEMO_MEMBER, REPO_ROOT, startStack, startTestSmtp, startTlsProxy, type TestSmtp } from '@coach/dev-stack';
 import { load, type LoadFigures } from '../bench/autocannon.ts';
 import { homeRouteJsKb, lighthouseScores } from '../bench/frontend.ts';
 import { residentMemory } from '../bench/memory.ts';

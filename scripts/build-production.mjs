@@ -27,7 +27,7 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { ensureNode24, has } from './bootstrap.mjs';
+import { ensureNode24, has, PNPM } from './bootstrap.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WORKSPACE_SCOPE = '@coach/';
@@ -58,12 +58,16 @@ function sizeOf(dir) {
   return bytes;
 }
 
+/** The services deployed: the folders of services/ with a src/main.ts (not kit, contracts, dev-stack). */
+const deployedServices = () =>
+  readdirSync(path.join(root, 'services')).filter((dir) => existsSync(path.join(root, 'services', dir, 'src/main.ts')));
+
 /** Compiles services/<name>/src/main.ts into one file; only npm packages stay imports. */
 async function bundleService(name, out) {
   const manifest = (dir) => readJson(path.join(root, 'services', dir, 'package.json'));
   // What the bundle may import: the production dependencies of the service and of the workspace
-  // packages compiled into it. Anything else (a development package such as kit's embedded
-  // mongod launchers) would be missing in production, so it stops the build here.
+  // packages compiled into it. Anything else (a development package such as dev-stack's mongod
+  // launcher) would be missing in production, so it stops the build here.
   const allowed = new Set(['kit', 'contracts', name].flatMap((dir) => Object.keys(manifest(dir).dependencies ?? {})));
   const outfile = path.join(out, name, 'dist/main.js');
   const result = await build({
@@ -125,20 +129,20 @@ function lockfileFor(projects) {
 }
 
 /**
- * Installs the production dependencies of every services/ package as one flat node_modules
- * (the bundles have kit's code compiled in, so kit's packages must be where the bundles look),
- * from the workspace's lockfile and the pnpm store, and moves it into `out`.
+ * Installs the production dependencies of the deployed services, kit and contracts as one flat
+ * node_modules (the bundles have kit's code compiled in, so kit's packages must be where the
+ * bundles look), from the workspace's lockfile and the pnpm store, and moves it into `out`.
  */
-function installDependencies(out) {
+function installDependencies(out, services) {
   const stage = path.join(out, '.install');
-  const projects = readdirSync(path.join(root, 'services')).map((dir) => `services/${dir}`);
+  const projects = [...services, 'kit', 'contracts'].map((dir) => `services/${dir}`);
   for (const file of ['package.json', 'pnpm-workspace.yaml']) cpSync(path.join(root, file), path.join(stage, file));
   for (const project of projects)
     cpSync(path.join(root, project, 'package.json'), path.join(stage, project, 'package.json'));
   writeFileSync(path.join(stage, 'pnpm-lock.yaml'), lockfileFor(projects));
 
   // The image installs a pinned pnpm; our machines run it through npx.
-  const [pnpm, ...pnpmArgs] = has('pnpm') ? ['pnpm'] : ['npx', '--yes', 'pnpm@10'];
+  const [pnpm, ...pnpmArgs] = has('pnpm') ? ['pnpm'] : ['npx', '--yes', PNPM];
   run(pnpm, [...pnpmArgs, 'install', '--prod', '--frozen-lockfile', '--config.node-linker=hoisted'], {
     cwd: stage,
     // argon2's prebuilt binary crashes on some machines: it is compiled here (pnpm-workspace.yaml
@@ -185,12 +189,10 @@ export async function buildProduction(out) {
     throw new Error(`${out} is not empty: name a new or empty folder`);
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'package.json'), `${JSON.stringify({ private: true, type: 'module' }, null, 2)}\n`);
-  const services = readdirSync(path.join(root, 'services')).filter((dir) =>
-    existsSync(path.join(root, 'services', dir, 'src/main.ts')),
-  );
+  const services = deployedServices();
   for (const name of services) await bundleService(name, out);
   copyPwa(out);
-  installDependencies(out);
+  installDependencies(out, services);
   const mb = (dir) => `${(sizeOf(dir) / 1e6).toFixed(1)} MB`;
   console.log(
     `production file set in ${out}: ${mb(out)} (node_modules ${mb(path.join(out, 'node_modules'))}, pwa ${mb(path.join(out, 'pwa'))}); services: ${services.join(', ')}`,

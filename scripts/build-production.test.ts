@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_MEMBER, REPO_ROOT, SERVICE_NAMES, SERVICE_RUNTIME_ENV, startStack, type Stack } from '@coach/kit/embedded';
+import { DEMO_MEMBER, REPO_ROOT, SERVICE_NAMES, SERVICE_RUNTIME_ENV, startStack, type Stack } from '@coach/dev-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The production file set, built once by the script the Dockerfile runs, then the whole site
@@ -155,7 +155,16 @@ describe('the image that holds it', () => {
 
   it('keeps secrets, keys, local data and build outputs out of the build context', () => {
     const ignored = readFileSync(path.join(REPO_ROOT, '.dockerignore'), 'utf8').split('\n');
-    for (const entry of ['**/.env', '**/.env.*', '**/*.pem', '**/*.key', 'var', '.tools', '**/node_modules', '**/dist']) {
+    for (const entry of [
+      '**/.env',
+      '**/.env.*',
+      '**/*.pem',
+      '**/*.key',
+      'var',
+      '.tools',
+      '**/node_modules',
+      '**/dist',
+    ]) {
       expect(ignored).toContain(entry);
     }
   });

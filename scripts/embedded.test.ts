@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@coach/kit/embedded';
+import { freePort } from '@coach/dev-stack';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../services/content/src/testing/harness.ts';
@@ -21,7 +21,13 @@ const mails: Array<{ to: string[]; raw: string }> = [];
 async function untilUp(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`npm start's stack exited with ${child.exitCode}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the site did not start');
@@ -49,7 +55,11 @@ beforeAll(async () => {
   // The .env file fills in what the environment leaves unset; the environment wins.
   writeFileSync(
     path.join(dir, '.env'),
-    [`RATE_LIMIT_WRITES_PER_MINUTE=${WRITES_PER_MINUTE}`, 'OPENAI_MODEL=model-from-dotenv', 'COACH_EMAIL=overridden@example.org'].join('\n'),
+    [
+      `RATE_LIMIT_WRITES_PER_MINUTE=${WRITES_PER_MINUTE}`,
+      'OPENAI_MODEL=model-from-dotenv',
+      'COACH_EMAIL=overridden@example.org',
+    ].join('\n'),
   );
   const port = await freePort();
   siteUrl = `http://127.0.0.1:${port}`;
@@ -84,7 +94,11 @@ afterAll(async () => {
 });
 
 const post = (urlPath: string, body: unknown) =>
-  fetch(`${siteUrl}${urlPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${siteUrl}${urlPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe("npm start honours the operator's settings", () => {
   it('listens on PORT and keeps its data in DATA_DIR', async () => {
@@ -100,9 +114,16 @@ describe("npm start honours the operator's settings", () => {
   });
 
   it('sends the coach e-mail through the SMTP server it was given', async () => {
-    const res = await post('/api/contact', { name: 'Ravi', email: 'ravi@example.com', subject: 'general', message: 'I would like to talk about a retreat.' });
+    const res = await post('/api/contact', {
+      name: 'Ravi',
+      email: 'ravi@example.com',
+      subject: 'general',
+      message: 'I would like to talk about a retreat.',
+    });
     expect(res.status).toBe(201);
-    await expect.poll(() => mails.some((m) => m.to.includes('inbox@coach.example.org')), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => mails.some((m) => m.to.includes('inbox@coach.example.org')), { timeout: 15_000 })
+      .toBe(true);
     expect(mails.some((m) => m.to.includes('overridden@example.org'))).toBe(false);
   });
 

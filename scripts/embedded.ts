@@ -3,7 +3,7 @@
 // environment does not set. Every service gets them (README, "Configuration").
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_ADMIN, DEMO_MEMBER, REPO_ROOT, startStack } from '@coach/kit/embedded';
+import { DEMO_ADMIN, DEMO_MEMBER, REPO_ROOT, startStack } from '@coach/dev-stack';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const port = Number(process.env.PORT ?? 8080);

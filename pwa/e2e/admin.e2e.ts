@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/kit/embedded';
+import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
 import { coachSignIn as adminSignIn, openSection } from './workspace-nav.ts';
 

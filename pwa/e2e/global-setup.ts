@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack } from '@coach/kit/embedded';
+import { startStack } from '@coach/dev-stack';
 import { E2E_PORT } from './playwright.config.ts';
 
 /** Starts the real embedded stack (mongod, redis, every service) for the end-to-end run. */

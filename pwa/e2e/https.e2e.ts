@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, DEMO_MEMBER, requestFrom, startStack, startTlsProxy, type Stack } from '@coach/kit/embedded';
+import { DEMO_ADMIN, DEMO_MEMBER, requestFrom, startStack, startTlsProxy, type Stack } from '@coach/dev-stack';
 import { expect, test } from '@playwright/test';
 import { goOffline, notice, sendContactMessage, waitForServiceWorker } from './offline-visitor.ts';
 

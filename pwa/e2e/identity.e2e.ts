@@ -1,4 +1,4 @@
-import { startStack, type Stack } from '@coach/kit/embedded';
+import { startStack, type Stack } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForServiceWorker } from './offline-visitor.ts';
 import { hydrated, pageProblems } from './page-checks.ts';

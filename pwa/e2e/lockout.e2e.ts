@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, requestFrom } from '@coach/kit/embedded';
+import { DEMO_ADMIN, requestFrom } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from './playwright.config.ts';
 import { coachSignIn } from './workspace-nav.ts';

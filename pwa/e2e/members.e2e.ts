@@ -1,4 +1,4 @@
-import { DEMO_MEMBER } from '@coach/kit/embedded';
+import { DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
 
 /** The notice area: one notice at a time. */

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_ADMIN } from '@coach/kit/embedded';
+import { DEMO_ADMIN } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './page-checks.ts';
 

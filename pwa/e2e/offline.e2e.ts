@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_ADMIN } from '@coach/kit/embedded';
+import { DEMO_ADMIN } from '@coach/dev-stack';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { goOffline, notice, sendContactMessage, waitForServiceWorker } from './offline-visitor.ts';
 

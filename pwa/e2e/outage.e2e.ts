@@ -1,4 +1,4 @@
-import { DEMO_ADMIN } from '@coach/kit/embedded';
+import { DEMO_ADMIN } from '@coach/dev-stack';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { notice, sendContactMessage, waitForServiceWorker } from './offline-visitor.ts';
 

@@ -1,4 +1,4 @@
-import { DEMO_ADMIN } from '@coach/kit/embedded';
+import { DEMO_ADMIN } from '@coach/dev-stack';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated, pageProblems } from './page-checks.ts';
 

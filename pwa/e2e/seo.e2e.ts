@@ -1,5 +1,5 @@
 import { BLOG_PAGE_SIZE, type BlogPostPage } from '@coach/contracts';
-import { startStack, type Stack } from '@coach/kit/embedded';
+import { startStack, type Stack } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
 import mongoose from 'mongoose';
 import { hydrated } from './page-checks.ts';

@@ -1,5 +1,5 @@
 import { APP_ROUTES, LEGAL_SLUGS, type AppRouteName } from '@coach/contracts';
-import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/kit/embedded';
+import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { hydrated } from './page-checks.ts';
 

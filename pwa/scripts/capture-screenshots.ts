@@ -1,12 +1,12 @@
 // Captures the manifest's screenshots (narrow 390x844, wide 1440x900) from the real site: the
 // embedded stack serving the built pwa/dist. Run after a visible change to the home page, from
 // the repository root:
-//   npx --yes pnpm@10 --filter @coach/pwa build && npx --yes pnpm@10 exec tsx pwa/scripts/capture-screenshots.ts
+//   npx --yes pnpm@10.34.9 --filter @coach/pwa build && npx --yes pnpm@10.34.9 exec tsx pwa/scripts/capture-screenshots.ts
 // and commit pwa/public/screenshots/ (then build again, so dist has them).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack } from '@coach/kit/embedded';
+import { startStack } from '@coach/dev-stack';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../bench/frontend.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_MEMBER } from '@coach/kit/embedded';
+import { DEMO_MEMBER } from '@coach/dev-stack';
 
 export type WriteKind = 'contact' | 'newsletter' | 'like' | 'community';
 
@@ -44,7 +44,8 @@ const RETRY_FOR_MS = 120_000;
 async function cleanliness(res: Response, text: string): Promise<string | undefined> {
   if (res.status < 400) return undefined;
   if (!OUTAGE_STATUSES.has(res.status)) return `status ${res.status}`;
-  if (!res.headers.get('content-type')?.includes('application/json')) return `not JSON (${res.headers.get('content-type')})`;
+  if (!res.headers.get('content-type')?.includes('application/json'))
+    return `not JSON (${res.headers.get('content-type')})`;
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -73,7 +74,12 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
   const run = randomUUID().slice(0, 8);
   let serial = 0;
 
-  async function send(op: string, path: string, init: RequestInit = {}, expect = 200): Promise<{ ok: boolean; res?: Response; text?: string }> {
+  async function send(
+    op: string,
+    path: string,
+    init: RequestInit = {},
+    expect = 200,
+  ): Promise<{ ok: boolean; res?: Response; text?: string }> {
     const attempt: Attempt = { window, op, startedAt: Date.now(), endedAt: 0, status: 0, ok: false };
     attempts.push(attempt);
     try {
@@ -99,8 +105,16 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
   });
 
   async function signIn() {
-    const { ok, res } = await send('sign-in', '/api/auth/login', json({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }));
-    if (ok && res) sessionCookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const { ok, res } = await send(
+      'sign-in',
+      '/api/auth/login',
+      json({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
+    );
+    if (ok && res)
+      sessionCookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
   }
 
   /** What each write answers once stored: a subscription is accepted pending its confirmation. */

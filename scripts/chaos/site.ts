@@ -1,7 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startMongo, startRedis, startStack, startTestSmtp, type ServiceName, type Stack } from '@coach/kit/embedded';
+import {
+  freePort,
+  startMongo,
+  startRedis,
+  startStack,
+  startTestSmtp,
+  type ServiceName,
+  type Stack,
+} from '@coach/dev-stack';
 
 /** The coach's inbox: contact notifications land here. */
 export const COACH_EMAIL = 'coach@chaos.example';
@@ -72,7 +80,8 @@ export async function startChaosSite(replicas: number) {
   return { stack, smtp, mongoUrl: mongo.url, redisUrl: redis.url, kill, restart, signal, stop };
 }
 
-export type Part = { kind: 'mongod' } | { kind: 'redis-server' } | { kind: 'service'; service: ServiceName; replica: number };
+export type Part =
+  { kind: 'mongod' } | { kind: 'redis-server' } | { kind: 'service'; service: ServiceName; replica: number };
 
 export const partName = (part: Part) =>
   part.kind === 'service' ? `${part.service}${part.service === 'gateway' ? '' : ` #${part.replica + 1}`}` : part.kind;

@@ -1,6 +1,6 @@
 import { DAILY_POST_SCHEDULER_ID, QUEUES, type QueueName } from '@coach/contracts';
 import { createLogger, createQueues, createRedis } from '@coach/kit';
-import { databaseUrl, type Received } from '@coach/kit/embedded';
+import { databaseUrl, type Received } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import type { Attempt, Write } from './load.ts';
 import { COACH_EMAIL } from './site.ts';
@@ -13,10 +13,14 @@ export async function storedRows(mongoUrl: string) {
     const rows = new Map<string, number>();
     const tally = (marker: string) => rows.set(marker, (rows.get(marker) ?? 0) + 1);
     const suite = /@chaos\.example$/;
-    for (const row of await content.collection('contact_messages').find({ email: suite }).toArray()) tally(`contact:${row.email}`);
+    for (const row of await content.collection('contact_messages').find({ email: suite }).toArray())
+      tally(`contact:${row.email}`);
     for (const row of await content.collection('newsletter_subscribers').find({ email: suite }).toArray())
       tally(`newsletter:${row.email}`);
-    for (const row of await members.collection('community_posts').find({ content: /^A reflection from the fault suite/ }).toArray())
+    for (const row of await members
+      .collection('community_posts')
+      .find({ content: /^A reflection from the fault suite/ })
+      .toArray())
       tally(`community:${row.content}`);
     const stats = await content.collection('site_stats').findOne({});
     const dailyPosts = await content.collection('blog_posts').countDocuments({ generationId: /^daily-/ });
@@ -52,7 +56,9 @@ export async function unfinishedJobs(redisUrl: string) {
     const left: Record<string, Record<string, number>> = {};
     const unconsumed: Record<string, Record<string, number>> = {};
     for (const name of Object.values(QUEUES) as QueueName[]) {
-      const counts = await queues.get(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'failed');
+      const counts = await queues
+        .get(name)
+        .getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'failed');
       // A job scheduler (the daily post, the weekly digest) keeps its next run delayed: not work left.
       const scheduled = await queues.get(name).getJobSchedulersCount();
       const notZero = Object.entries(counts).filter(([state, n]) => n > 0 && !(state === 'delayed' && n === scheduled));
@@ -61,7 +67,12 @@ export async function unfinishedJobs(redisUrl: string) {
         continue;
       }
       if (notZero.length > 0) left[name] = Object.fromEntries(notZero);
-      unfinished += counts.waiting! + counts.active! + counts.prioritized! + counts['waiting-children']! + Math.max(0, counts.delayed! - scheduled);
+      unfinished +=
+        counts.waiting! +
+        counts.active! +
+        counts.prioritized! +
+        counts['waiting-children']! +
+        Math.max(0, counts.delayed! - scheduled);
       failed += counts.failed!;
     }
     return { unfinished, failed, left, unconsumed };
@@ -81,12 +92,14 @@ export async function runScheduledDailyPost(redisUrl: string, mongoUrl: string, 
   const queues = createQueues(connection);
   const queue = queues.get(QUEUES.dailyPost);
   try {
-    const schedulers = (await queue.getJobSchedulers()).filter((s) => s.key === DAILY_POST_SCHEDULER_ID || s.id === DAILY_POST_SCHEDULER_ID);
+    const schedulers = (await queue.getJobSchedulers()).filter(
+      (s) => s.key === DAILY_POST_SCHEDULER_ID || s.id === DAILY_POST_SCHEDULER_ID,
+    );
     const waiting = (await queue.getDelayed()).filter((job) => job.name === 'scheduled');
     const before = (await storedRows(mongoUrl)).dailyPosts;
     await Promise.all(waiting.map((job) => job.promote()));
     let after = before;
-    for (const started = Date.now(); Date.now() - started < timeoutMs && after === before; ) {
+    for (const started = Date.now(); Date.now() - started < timeoutMs && after === before;) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       after = (await storedRows(mongoUrl)).dailyPosts;
     }

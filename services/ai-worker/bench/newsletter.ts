@@ -4,7 +4,7 @@
 // one where ai-worker is killed (SIGKILL) a third of the way through and started again. The SMTP
 // server's count per address says whether any e-mail came twice or never came.
 import { createEventPublisher, createLogger, createQueues, createRedis } from '@coach/kit';
-import { storeConfirmedSubscribers, type Stack, type TestSmtp } from '@coach/kit/embedded';
+import { storeConfirmedSubscribers, type Stack, type TestSmtp } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 
 const SUBSCRIBERS = 10_000;

@@ -1,4 +1,4 @@
-import { QUEUES, siteIdentityFromEnv } from '@coach/contracts';
+import { QUEUES } from '@coach/contracts';
 import {
   addHealth,
   connectMongo,
@@ -9,6 +9,7 @@ import {
   createRedis,
   logQueueErrors,
   serve,
+  siteIdentityFromEnv,
 } from '@coach/kit';
 import { Worker, type WorkerOptions } from 'bullmq';
 import mongoose from 'mongoose';

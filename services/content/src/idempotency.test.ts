@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QUEUES, type SiteStats } from '@coach/contracts';
-import { startRedis } from '@coach/kit/embedded';
+import { startRedis } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactMessageModel } from './contact/model.ts';

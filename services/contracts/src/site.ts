@@ -66,19 +66,3 @@ export const UNREAD_COUNT_HEADER = 'X-Unread-Count';
 /** Answer of every accepted write (newsletter, contact). */
 export const acceptedSchema = z.object({ ok: z.literal(true), message: z.string() });
 export type Accepted = z.infer<typeof acceptedSchema>;
-
-/** The folder of the built PWA (dist) that holds the pages its build prerendered. */
-export const PRERENDERED_DIR = 'prerendered';
-
-/**
- * Where, under the built PWA, the page of a path is written by the build and looked up by the
- * gateway: `prerendered/<path>.html`, '/' as `prerendered/index.html`.
- */
-export const prerenderedPageFile = (urlPath: string): string =>
-  `${PRERENDERED_DIR}${urlPath === '/' ? '/index' : urlPath}.html`;
-
-/**
- * The address the build renders the not-found page at (no page of the app has it): the gateway
- * answers every path that is no page with that page and status 404.
- */
-export const NOT_FOUND_PAGE_PATH = '/404';

@@ -13,7 +13,7 @@ async function freePorts(count: number): Promise<number[]> {
   return [...ports];
 }
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const SERVICE_NAMES = ['content', 'members', 'ai-worker', 'gateway'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

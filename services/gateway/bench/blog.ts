@@ -1,6 +1,6 @@
 // The blog as the gateway renders it: /blog and a post page at 50 connections with the public
 // cache on and off, and how /blog and the list API grow with the number of published posts.
-import type { Stack } from '@coach/kit/embedded';
+import type { Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { load } from '../../../bench/autocannon.ts';
 

@@ -1,5 +1,4 @@
-import { siteIdentityFromEnv } from '@coach/contracts';
-import { addHealth, createApp, finishApp, type Logger, type Redis } from '@coach/kit';
+import { addHealth, createApp, finishApp, type Logger, type Redis, siteIdentityFromEnv } from '@coach/kit';
 import compression from 'compression';
 import type { Express } from 'express';
 import { clientAddress } from './client/client-address.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_ADMIN, startRedis, startStack, type Stack } from '@coach/kit/embedded';
+import { DEMO_ADMIN, startRedis, startStack, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -23,7 +23,12 @@ interface Answer {
   ms: number;
 }
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const started = Date.now();
   const res = await fetch(`${stack.gatewayUrl}${path}`, {
     method,
@@ -70,7 +75,10 @@ beforeAll(async () => {
   db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
   const login = await signIn();
   expect(login.status).toBe(200);
-  adminCookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  adminCookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const posts = await get('/api/blog/posts');
   slug = (posts.body as Array<{ slug: string }>)[0].slug;
 }, 90_000);
@@ -167,7 +175,10 @@ describe('Redis away', () => {
     expect(back.status).toBe(200);
     // The new Redis holds no session: the old cookie is refused, a fresh one works.
     expect((await get('/api/auth/me', { cookie: adminCookie })).status).toBe(401);
-    const cookie = back.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = back.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect((await get('/api/auth/me', { cookie })).status).toBe(200);
     expect(await storedContacts(message)).toBe(1);
   }, 60_000);

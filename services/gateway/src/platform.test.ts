@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { requestFrom, startStack, type Stack } from '@coach/kit/embedded';
+import { requestFrom, startStack, type Stack } from '@coach/dev-stack';
 import { blogPostSummarySchema } from '@coach/contracts';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

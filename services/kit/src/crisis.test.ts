@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRISIS_REPLY, crisisReplyFor } from './safety.ts';
+import { CRISIS_REPLY, crisisReplyFor } from './crisis.ts';
 
 describe('the chat safety check', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freePort } from './embedded/redis.ts';
+import { freePort } from '@coach/dev-stack';
 import { DEPENDENCY_TIMEOUT_MS } from './errors.ts';
 import { createEventPublisher, createQueues } from './events.ts';
 import { createLogger } from './logger.ts';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { REPO_ROOT, SERVICE_NAMES, startRedis, startStack, waitForHealth, type Stack } from './embedded/index.ts';
+import { REPO_ROOT, SERVICE_NAMES, startRedis, startStack, waitForHealth, type Stack } from '@coach/dev-stack';
 
 type Line = Record<string, unknown>;
 
@@ -24,7 +24,12 @@ it('every service logs one warning per Redis connection role for an outage and o
   for (const name of SERVICE_NAMES) {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services', name, 'src/main.ts')], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...stack.env[name], PWA_DIST: path.join(REPO_ROOT, 'pwa/dist') },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...stack.env[name],
+        PWA_DIST: path.join(REPO_ROOT, 'pwa/dist'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
@@ -60,11 +65,17 @@ it('every service logs one warning per Redis connection role for an outage and o
   for (const [name, log] of logs) {
     const during = log.lines.slice(before.get(name));
     const warnings = during.filter((line) => line.level === 40);
-    expect(warnings.map((line) => line.msg), name).toEqual(expectedRoles[name].map(() => 'redis unreachable'));
+    expect(
+      warnings.map((line) => line.msg),
+      name,
+    ).toEqual(expectedRoles[name].map(() => 'redis unreachable'));
     expect(warnings.map((line) => line.role).sort(), name).toEqual(expectedRoles[name]);
     const back = during.filter((line) => line.msg === 'redis reconnected');
     expect(back.map((line) => line.role).sort(), name).toEqual(expectedRoles[name]);
-    expect(during.filter((line) => (line.level as number) >= 50), name).toEqual([]);
+    expect(
+      during.filter((line) => (line.level as number) >= 50),
+      name,
+    ).toEqual([]);
     expect(log.stderr.join(''), name).not.toMatch(/Unhandled error event/);
     expect(JSON.stringify(during), name).not.toContain('"stack"');
   }

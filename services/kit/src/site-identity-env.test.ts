@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_IDENTITY, SITE_IDENTITY_ID, siteIdentityElement } from './siteIdentity.ts';
-import { siteIdentityEnvSchema, siteIdentityFromEnv } from './siteIdentityEnv.ts';
+import { DEFAULT_SITE_IDENTITY, SITE_IDENTITY_ID, siteIdentityElement } from '@coach/contracts';
+import { siteIdentityEnvSchema, siteIdentityFromEnv } from './site-identity-env.ts';
 
 const identityOf = (env: Record<string, string>) => siteIdentityFromEnv(siteIdentityEnvSchema.parse(env));
 

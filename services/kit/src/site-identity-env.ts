@@ -1,5 +1,5 @@
-import { DEFAULT_SITE_IDENTITY, defaultBrand, type SiteIdentity } from './siteIdentity.ts';
-import { z } from './zod.ts';
+import { DEFAULT_SITE_IDENTITY, defaultBrand, type SiteIdentity } from '@coach/contracts';
+import { z } from 'zod';
 
 /** An unset variable; compose passes one as an empty string. */
 const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

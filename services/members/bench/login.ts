@@ -1,4 +1,4 @@
-import { DEMO_MEMBER } from '@coach/kit/embedded';
+import { DEMO_MEMBER } from '@coach/dev-stack';
 import autocannon from 'autocannon';
 
 const DURATION_S = 10;

@@ -1,5 +1,4 @@
-import { siteIdentityEnvSchema } from '@coach/contracts';
-import { baseEnvSchema, loadConfig, portSchema } from '@coach/kit';
+import { baseEnvSchema, loadConfig, portSchema, siteIdentityEnvSchema } from '@coach/kit';
 import { z } from 'zod';
 
 const positiveInt = z.coerce.number().int().positive();

@@ -1,4 +1,5 @@
-import { CRISIS_REPLY, suggestionSetOf, SUGGESTION_KEYWORD_SETS } from '@coach/contracts';
+import { suggestionSetOf, SUGGESTION_KEYWORD_SETS } from '@coach/contracts';
+import { CRISIS_REPLY } from '@coach/kit';
 import type { Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { companionReply, themeOf } from './companion.ts';

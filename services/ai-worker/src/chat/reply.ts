@@ -1,11 +1,5 @@
-import {
-  chatJobSchema,
-  crisisReplyFor,
-  type ChatContext,
-  type ChatJob,
-  type ChatReply,
-  type ChatTone,
-} from '@coach/contracts';
+import { chatJobSchema, type ChatContext, type ChatJob, type ChatReply, type ChatTone } from '@coach/contracts';
+import { crisisReplyFor } from '@coach/kit';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Llm } from '../llm.ts';
 import { companionReply } from './companion.ts';

@@ -1,6 +1,6 @@
 import { QUEUES } from '@coach/contracts';
 import { createEventPublisher, createLogger, createQueues, createRedis, type Redis } from '@coach/kit';
-import { startStack, startTestSmtp, type Stack, type TestSmtp } from '@coach/kit/embedded';
+import { startStack, startTestSmtp, type Stack, type TestSmtp } from '@coach/dev-stack';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 const COACH = 'coach@example.test';
@@ -113,7 +113,11 @@ describe('e-mails of events', () => {
     await until(() => sentTo(COACH).length === 5);
     await settle();
     expect(sentTo('often@example.org')).toHaveLength(3);
-    expect(sentTo(COACH).map((m) => /Message number (\d)/.exec(m.text)?.[1]).sort()).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      sentTo(COACH)
+        .map((m) => /Message number (\d)/.exec(m.text)?.[1])
+        .sort(),
+    ).toEqual(['1', '2', '3', '4', '5']);
   });
 });
 describe('e-mails under failure', () => {

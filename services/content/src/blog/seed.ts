@@ -1,7 +1,7 @@
-import type { Logger } from '@coach/kit';
+import { excerptOf, type Logger, nullIfDuplicate, readTimeOf, slugify } from '@coach/kit';
 import { BlogPostModel } from './model.ts';
 import { DEMO_POSTS } from './demo-posts.ts';
-import { excerptOf, imageForCategory, readTimeOf, slugify } from './writing.ts';
+import { imageForCategory } from '@coach/contracts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -28,8 +28,6 @@ export async function seedDemoPosts(logger: Logger): Promise<void> {
       };
     }),
     { ordered: false },
-  ).catch((err: { code?: number }) => {
-    if (err.code !== 11000) throw err; // another replica seeded at the same time
-  });
+  ).catch(nullIfDuplicate); // another replica seeded at the same time
   logger.info({ count: DEMO_POSTS.length }, 'seeded demo blog posts');
 }

@@ -8,12 +8,11 @@ import {
   isPostSlug,
   UNKNOWN_CURSOR_MESSAGE,
 } from '@coach/contracts';
-import { HttpError } from '@coach/kit';
+import { excerptOf, HttpError, isDuplicateKey, readTimeOf, slugify } from '@coach/kit';
 import mongoose from 'mongoose';
 import { BlogPostModel, type BlogPostDoc } from './model.ts';
-import { excerptOf, imageForCategory, readTimeOf, slugify } from './writing.ts';
+import { imageForCategory } from '@coach/contracts';
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 const { trusted } = mongoose;
 
 /** The posts the public sees: published, and their publication time come. */

@@ -1,4 +1,5 @@
-import { CRISIS_REPLY, QUEUES, type ChatJob } from '@coach/contracts';
+import { QUEUES, type ChatJob } from '@coach/contracts';
+import { CRISIS_REPLY } from '@coach/kit';
 import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,5 @@
-import { chatReplySchema, crisisReplyFor, type ChatJob } from '@coach/contracts';
+import { chatReplySchema, type ChatJob } from '@coach/contracts';
+import { crisisReplyFor } from '@coach/kit';
 import type { JobsOptions } from 'bullmq';
 import type { JobRunner } from '../jobs.ts';
 

@@ -1,4 +1,5 @@
-import { BLOG_FILTER_CATEGORIES, DAILY_POST_SCHEDULER_ID, QUEUES, slugify, type BlogPost } from '@coach/contracts';
+import { BLOG_FILTER_CATEGORIES, DAILY_POST_SCHEDULER_ID, QUEUES, type BlogPost } from '@coach/contracts';
+import { slugify } from '@coach/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlogPostModel } from '../blog/model.ts';
 import {

@@ -1,6 +1,6 @@
 import { QUEUES } from '@coach/contracts';
 import { createEventPublisher, createLogger, type PublishEvent } from '@coach/kit';
-import { startTestBackend } from '@coach/kit/embedded';
+import { startTestBackend } from '@coach/dev-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactMessageModel } from '../contact/model.ts';
 import { createOutbox } from './outbox.ts';
@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => backend?.stop());
 
-const emailJobs = () => backend.queues.get(QUEUES.emails).getJobCounts('waiting', 'delayed', 'active', 'completed', 'failed');
+const emailJobs = () =>
+  backend.queues.get(QUEUES.emails).getJobCounts('waiting', 'delayed', 'active', 'completed', 'failed');
 
 describe('event outbox', () => {
   it('keeps a stored row pending when publishing fails, and the sweep publishes it exactly once', async () => {

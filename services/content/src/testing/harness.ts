@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { QUEUES } from '@coach/contracts';
 import { activityKey, createEventPublisher, SESSION_ISSUER, sessionCookieName } from '@coach/kit';
-import { freePort, listen, REPO_ROOT, startTestBackend, waitForHealth } from '@coach/kit/embedded';
+import { freePort, listen, REPO_ROOT, startTestBackend, waitForHealth } from '@coach/dev-stack';
 import { afterAll, beforeAll } from 'vitest';
 import { buildContentApp, type ContentDeps } from '../app.ts';
 import { createPublication } from '../blog/publication.ts';

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { createApp, createLogger, trustGatewayHop } from '@coach/kit';
-import { listen, requestFrom, startStack, type Stack } from '@coach/kit/embedded';
+import { listen, requestFrom, startStack, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress, parseTrustedProxies } from './client-address.ts';
@@ -11,42 +11,78 @@ describe('the address the gateway decides on', () => {
     const app = createApp(createLogger('test', 'silent'), { json: false, trustProxy: parseTrustedProxies(trusted) });
     app.use(clientAddress());
     app.get('/echo', (req, res) => {
-      res.json({ forwardedFor: req.headers['x-forwarded-for'], proto: req.headers['x-forwarded-proto'], forwarded: req.headers.forwarded ?? null, realIp: req.headers['x-real-ip'] ?? null });
+      res.json({
+        forwardedFor: req.headers['x-forwarded-for'],
+        proto: req.headers['x-forwarded-proto'],
+        forwarded: req.headers.forwarded ?? null,
+        realIp: req.headers['x-real-ip'] ?? null,
+      });
     });
     return listen(app);
   }
   const echo = async (url: string, headers: Record<string, string>, from = '127.0.0.1') => {
     const res = await requestFrom(`${url}/echo`, { headers, from });
     expect(res.status).toBe(200);
-    return JSON.parse(res.body) as { forwardedFor: string; proto: string; forwarded: string | null; realIp: string | null };
+    return JSON.parse(res.body) as {
+      forwardedFor: string;
+      proto: string;
+      forwarded: string | null;
+      realIp: string | null;
+    };
   };
 
   it('with no proxy in front, is the connection and never what the client claims', async () => {
     const gateway = await gatewayWith('0');
-    const seen = await echo(gateway.url, { 'x-forwarded-for': '203.0.113.9', forwarded: 'for=198.51.100.1', 'x-real-ip': '192.0.2.1', 'x-forwarded-proto': 'https' }, '127.0.0.2');
+    const seen = await echo(
+      gateway.url,
+      {
+        'x-forwarded-for': '203.0.113.9',
+        forwarded: 'for=198.51.100.1',
+        'x-real-ip': '192.0.2.1',
+        'x-forwarded-proto': 'https',
+      },
+      '127.0.0.2',
+    );
     expect(seen).toEqual({ forwardedFor: '127.0.0.2', proto: 'http', forwarded: null, realIp: null });
     await gateway.close();
   });
 
   it('behind one proxy, is the address that proxy appended, whatever the client put before it', async () => {
     const gateway = await gatewayWith('1');
-    expect((await echo(gateway.url, { 'x-forwarded-for': '198.51.100.7', 'x-forwarded-proto': 'https' })).forwardedFor).toBe('198.51.100.7');
-    const forged = await echo(gateway.url, { 'x-forwarded-for': '203.0.113.9, 198.51.100.7', 'x-forwarded-proto': 'https' });
+    expect(
+      (await echo(gateway.url, { 'x-forwarded-for': '198.51.100.7', 'x-forwarded-proto': 'https' })).forwardedFor,
+    ).toBe('198.51.100.7');
+    const forged = await echo(gateway.url, {
+      'x-forwarded-for': '203.0.113.9, 198.51.100.7',
+      'x-forwarded-proto': 'https',
+    });
     expect(forged).toMatchObject({ forwardedFor: '198.51.100.7', proto: 'https' });
     await gateway.close();
   });
 
   it('behind proxies named by address, believes only those', async () => {
     const gateway = await gatewayWith('127.0.0.1, 10.0.0.0/8');
-    expect((await echo(gateway.url, { 'x-forwarded-for': '203.0.113.9, 10.1.2.3' }, '127.0.0.1')).forwardedFor).toBe('203.0.113.9');
+    expect((await echo(gateway.url, { 'x-forwarded-for': '203.0.113.9, 10.1.2.3' }, '127.0.0.1')).forwardedFor).toBe(
+      '203.0.113.9',
+    );
     expect((await echo(gateway.url, { 'x-forwarded-for': '203.0.113.9' }, '127.0.0.3')).forwardedFor).toBe('127.0.0.3');
     await gateway.close();
   });
 
   it('ignores malformed forwarding headers instead of failing or keying on them', async () => {
     const gateway = await gatewayWith('1');
-    for (const header of ['not-an-address', ' , ,, ', '[::1]:80', `${'9'.repeat(5000)}`, '203.0.113.9:1234, <script>']) {
-      const seen = await echo(gateway.url, { 'x-forwarded-for': header, forwarded: 'for="[bad', 'x-forwarded-proto': 'javascript' });
+    for (const header of [
+      'not-an-address',
+      ' , ,, ',
+      '[::1]:80',
+      `${'9'.repeat(5000)}`,
+      '203.0.113.9:1234, <script>',
+    ]) {
+      const seen = await echo(gateway.url, {
+        'x-forwarded-for': header,
+        forwarded: 'for="[bad',
+        'x-forwarded-proto': 'javascript',
+      });
       expect(net.isIP(seen.forwardedFor)).not.toBe(0);
       expect(seen.forwarded).toBeNull();
     }
@@ -84,7 +120,11 @@ describe('per-client budgets through the real stack', () => {
     stack = await startStack({
       services: ['content', 'gateway'],
       logLevel: 'silent',
-      env: { RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES), CHAT_RATE_LIMIT_PER_MINUTE: String(CHATS), CHAT_TIMEOUT_MS: '300' },
+      env: {
+        RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES),
+        CHAT_RATE_LIMIT_PER_MINUTE: String(CHATS),
+        CHAT_TIMEOUT_MS: '300',
+      },
     });
     db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
   });
@@ -94,7 +134,11 @@ describe('per-client budgets through the real stack', () => {
   });
 
   const like = (from: string, forged: string) =>
-    requestFrom(`${stack.gatewayUrl}/api/site-stats/like`, { method: 'POST', from, headers: { 'x-forwarded-for': forged } });
+    requestFrom(`${stack.gatewayUrl}/api/site-stats/like`, {
+      method: 'POST',
+      from,
+      headers: { 'x-forwarded-for': forged },
+    });
 
   it('a forged X-Forwarded-For buys no fresh write budget; another client keeps its own', async () => {
     const statuses: number[] = [];
@@ -119,18 +163,28 @@ describe('per-client budgets through the real stack', () => {
 
   it('answers reads normally whatever forwarding headers a client sends', async () => {
     for (const header of ['not-an-address', '', ',,,', '::ffff:999.1.1.1']) {
-      const res = await requestFrom(`${stack.gatewayUrl}/api/site-stats`, { from: '127.0.0.7', headers: { 'x-forwarded-for': header, forwarded: 'for=;;;' } });
+      const res = await requestFrom(`${stack.gatewayUrl}/api/site-stats`, {
+        from: '127.0.0.7',
+        headers: { 'x-forwarded-for': header, forwarded: 'for=;;;' },
+      });
       expect(res.status).toBe(200);
     }
   });
 
   it('stores nothing when the connection drops in the middle of a write', async () => {
     const before = await db.collection('contact_messages').countDocuments();
-    const body = JSON.stringify({ name: 'Half', email: 'half@example.com', subject: 'general', message: 'This message never arrives whole.' });
+    const body = JSON.stringify({
+      name: 'Half',
+      email: 'half@example.com',
+      subject: 'general',
+      message: 'This message never arrives whole.',
+    });
     const url = new URL(stack.gatewayUrl);
     await new Promise<void>((resolve) => {
       const socket = net.connect({ host: url.hostname, port: Number(url.port), localAddress: '127.0.0.8' }, () => {
-        socket.write(`POST /api/contact HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+        socket.write(
+          `POST /api/contact HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        );
         socket.write(body.slice(0, body.length / 2), () => setTimeout(() => socket.destroy(), 100));
       });
       socket.on('close', () => resolve());
@@ -138,7 +192,12 @@ describe('per-client budgets through the real stack', () => {
     });
     await new Promise((r) => setTimeout(r, 500));
     expect(await db.collection('contact_messages').countDocuments()).toBe(before);
-    const whole = await requestFrom(`${stack.gatewayUrl}/api/contact`, { method: 'POST', from: '127.0.0.8', headers: { 'content-type': 'application/json' }, body });
+    const whole = await requestFrom(`${stack.gatewayUrl}/api/contact`, {
+      method: 'POST',
+      from: '127.0.0.8',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(whole.status).toBe(201);
     expect(await db.collection('contact_messages').countDocuments()).toBe(before + 1);
   });

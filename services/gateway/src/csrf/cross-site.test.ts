@@ -1,5 +1,5 @@
 import { createApp, createLogger, finishApp } from '@coach/kit';
-import { DEMO_ADMIN, listen, requestFrom, startStack, type Answer, type Stack } from '@coach/kit/embedded';
+import { DEMO_ADMIN, listen, requestFrom, startStack, type Answer, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress, parseTrustedProxies } from '../client/client-address.ts';

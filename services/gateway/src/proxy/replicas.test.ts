@@ -1,5 +1,5 @@
 import { createLogger } from '@coach/kit';
-import { listen } from '@coach/kit/embedded';
+import { listen } from '@coach/dev-stack';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proxyTo } from './proxy.ts';

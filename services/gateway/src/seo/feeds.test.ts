@@ -1,5 +1,5 @@
 import { PUBLIC_PAGE_PATHS } from '@coach/contracts';
-import { requestFrom, startStack, type Stack } from '@coach/kit/embedded';
+import { requestFrom, startStack, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,7 +143,16 @@ describe('sitemap.xml', () => {
     const urls = await sitemapUrls();
     expect(urls.size).toBe(PUBLIC_PAGE_PATHS.length + published.length);
     expect(urls.size).toBeGreaterThan(2 * MAX_URLS);
-    for (const pagePath of ['/', '/about', '/coaching', '/testimonials', '/blog', '/ask-ai', '/contact', '/legal/terms']) {
+    for (const pagePath of [
+      '/',
+      '/about',
+      '/coaching',
+      '/testimonials',
+      '/blog',
+      '/ask-ai',
+      '/contact',
+      '/legal/terms',
+    ]) {
       expect(Date.parse(urls.get(`${SITE_URL}${pagePath}`)!), pagePath).not.toBeNaN();
     }
     for (const post of published) {

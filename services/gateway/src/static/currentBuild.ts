@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -30,14 +29,23 @@ export interface CurrentBuild {
 const ROOT = '<div id="root">';
 
 /**
- * The file of the page the build prerendered for a path (its lower-case form: the routes are
- * matched so), or undefined. The lookup stays inside that folder whatever the path says.
+ * The file of the page a build prerendered for a path (its lower-case form: the routes are
+ * matched so), or undefined. The build's files are listed once per build (a new build writes a
+ * new shell), not looked for on each request; a path naming anything else finds nothing.
  */
-function prerenderedFile(distDir: string, urlPath: string): { file: string; urlPath: string } | undefined {
-  const dir = path.join(distDir, PRERENDERED_DIR);
-  const pagePath = (urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath).toLowerCase();
-  const file = path.join(distDir, prerenderedPageFile(pagePath));
-  return file.startsWith(`${dir}${path.sep}`) && existsSync(file) ? { file, urlPath: pagePath } : undefined;
+function prerenderedFiles(distDir: string, build: Pick<CurrentBuild, 'shell'>) {
+  let listed: { shell: string; files: Promise<Set<string>> } | undefined;
+  const list = async () => {
+    const entries = await readdir(path.join(distDir, PRERENDERED_DIR), { recursive: true }).catch(() => []);
+    return new Set(entries.map((entry) => `${PRERENDERED_DIR}/${entry.split(path.sep).join('/')}`));
+  };
+  return async (urlPath: string): Promise<{ file: string; urlPath: string } | undefined> => {
+    const shell = await build.shell();
+    if (listed?.shell !== shell) listed = { shell, files: list() };
+    const pagePath = (urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath).toLowerCase();
+    const name = prerenderedPageFile(pagePath);
+    return (await listed.files).has(name) ? { file: path.join(distDir, name), urlPath: pagePath } : undefined;
+  };
 }
 
 /**
@@ -49,6 +57,7 @@ function prerenderedPages(distDir: string, build: Omit<CurrentBuild, 'prerendere
   // A new build writes a new shell (its scripts' names are hashed), so the shell alone tells
   // whether a page kept here is still the build's.
   const pages = new Map<string, { shell: string; html: Promise<string> }>();
+  const prerenderedFile = prerenderedFiles(distDir, build);
   const renderedByBuild = (built: string) => built.includes(build.identityElement);
 
   async function load(file: string, urlPath: string, shell: string): Promise<string> {
@@ -75,16 +84,16 @@ function prerenderedPages(distDir: string, build: Omit<CurrentBuild, 'prerendere
   // When the build rendered the pages with another identity, they are rendered ahead, one after
   // another, so the first visitors after a start wait for none.
   void (async () => {
-    const home = prerenderedFile(distDir, '/');
+    const home = await prerenderedFile('/');
     if (!home || renderedByBuild(await readFile(home.file, 'utf8'))) return;
     for (const urlPath of (await build.bundleFor(await build.shell())).PRERENDERED_PATHS) {
-      const page = prerenderedFile(distDir, urlPath);
+      const page = await prerenderedFile(urlPath);
       if (page) await servedPage(page);
     }
   })().catch((err: unknown) => logger.warn({ err }, 'prerendered pages not rendered ahead'));
 
   return async (urlPath: string) => {
-    const page = prerenderedFile(distDir, urlPath);
+    const page = await prerenderedFile(urlPath);
     return page && servedPage(page);
   };
 }

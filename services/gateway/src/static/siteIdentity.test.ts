@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, startStack, type Stack } from '@coach/kit/embedded';
+import { REPO_ROOT, startStack, type Stack } from '@coach/dev-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The built PWA as it is (pwa/dist, made with the placeholder identity), served by a gateway

@@ -115,7 +115,11 @@ describe('Sacred Circle', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     expect((await member.get('/api/profile/progress')).body.totalPosts).toBe(1);
-    const other = await member.post('/api/community/posts', { content: 'Sent twice, kept once.' }, { 'idempotency-key': 'community-resend-0002' });
+    const other = await member.post(
+      '/api/community/posts',
+      { content: 'Sent twice, kept once.' },
+      { 'idempotency-key': 'community-resend-0002' },
+    );
     expect(other.status).toBe(201);
     expect((await member.get('/api/profile/progress')).body.totalPosts).toBe(2);
   });
@@ -164,7 +168,7 @@ describe('Sacred Circle', () => {
 describe('the demo member', () => {
   it('is seeded once with posts, a streak, journey and purchases in paise', async () => {
     const { seedDemoMember } = await import('../demo/seed.ts');
-    const { DEMO_MEMBER } = await import('@coach/kit/embedded');
+    const { DEMO_MEMBER } = await import('@coach/dev-stack');
     await seedDemoMember(members.logger);
     await seedDemoMember(members.logger); // a second start changes nothing
 

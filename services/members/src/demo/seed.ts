@@ -1,4 +1,4 @@
-import { DEMO_MEMBER } from '@coach/kit/demo-accounts';
+import { DEMO_MEMBER } from './account.ts';
 import type { Logger } from '@coach/kit';
 import { ensureAccount } from '../accounts/service.ts';
 import { weeklyPrompt } from '../community/prompts.ts';
@@ -73,7 +73,7 @@ const DEMO_EVENTS: DemoEvent[] = [
 ];
 
 /**
- * The demo member of the embedded mode (DEMO_MEMBER in kit's embedded stack): Maya Devi, with a
+ * The demo member of the embedded mode (DEMO_MEMBER): Maya Devi, with a
  * few weeks of posts, journey and purchases. Seeded once, only by the start that creates her.
  */
 export async function seedDemoMember(logger: Logger, now = new Date()): Promise<void> {

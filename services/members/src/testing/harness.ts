@@ -1,5 +1,5 @@
 import { createEventPublisher, sessionCookieName } from '@coach/kit';
-import { listen, startTestBackend } from '@coach/kit/embedded';
+import { listen, startTestBackend } from '@coach/dev-stack';
 import { deviceCookieName } from '../accounts/device.ts';
 import type { LoginLimits } from '../accounts/login-limiter.ts';
 import { ensureAdmin } from '../admin/bootstrap.ts';
