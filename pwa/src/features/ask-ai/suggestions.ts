@@ -1,3 +1,5 @@
+import { suggestionSetOf } from '@coach/contracts';
+
 /** Six fixed popular questions. */
 export const POPULAR_QUESTIONS = [
   'Why do I feel stuck in life, and how do I move forward?',
@@ -8,48 +10,29 @@ export const POPULAR_QUESTIONS = [
   'How do I overcome my fear of change?',
 ] as const;
 
-/** Quick replies by keywords in the assistant's text, checked in order; no match gives the default set. */
-const SUGGESTION_SETS: { keywords: string[]; suggestions: string[] }[] = [
-  {
-    keywords: ['practice', 'breathe', 'meditation'],
-    suggestions: [
-      'Guide me through a short breathing practice',
-      'How do I start a daily meditation?',
-      'What practice helps before sleep?',
-    ],
-  },
-  {
-    keywords: ['journal', 'reflect', 'write'],
-    suggestions: [
-      'Give me a journaling prompt for today',
-      'How do I reflect without judging myself?',
-      'What should I write about when I feel lost?',
-    ],
-  },
-  {
-    keywords: ['explore', 'deeper', 'underneath'],
-    suggestions: [
-      'Help me explore this more deeply',
-      'What might be underneath this feeling?',
-      'How do I find the root of this pattern?',
-    ],
-  },
-  {
-    keywords: ['gentle', 'soothing', 'comfort'],
-    suggestions: [
-      'I need some comfort right now',
-      'How can I be gentler with myself?',
-      'What soothes an anxious heart?',
-    ],
-  },
-  {
-    keywords: ['heart', 'soul', 'calling'],
-    suggestions: [
-      'How do I listen to my heart?',
-      'What is my soul calling me toward?',
-      'How can I trust my intuition more?',
-    ],
-  },
+/**
+ * Quick replies under an assistant message, one set per keyword set of SUGGESTION_KEYWORD_SETS
+ * (the companion's replies are written to lead to each; the first set whose keyword the text
+ * holds is shown); no match gives the default set.
+ */
+const SUGGESTION_SETS: readonly (readonly string[])[] = [
+  [
+    'Guide me through a short breathing practice',
+    'How do I start a daily meditation?',
+    'What practice helps before sleep?',
+  ],
+  [
+    'Give me a journaling prompt for today',
+    'How do I reflect without judging myself?',
+    'What should I write about when I feel lost?',
+  ],
+  [
+    'Help me explore this more deeply',
+    'What might be underneath this feeling?',
+    'How do I find the root of this pattern?',
+  ],
+  ['I need some comfort right now', 'How can I be gentler with myself?', 'What soothes an anxious heart?'],
+  ['How do I listen to my heart?', 'What is my soul calling me toward?', 'How can I trust my intuition more?'],
 ];
 
 export const DEFAULT_SUGGESTIONS = [
@@ -58,7 +41,6 @@ export const DEFAULT_SUGGESTIONS = [
   'Can I talk to the coach personally?',
 ];
 
-export function suggestionsFor(assistantText: string): string[] {
-  const text = assistantText.toLowerCase();
-  return SUGGESTION_SETS.find((set) => set.keywords.some((k) => text.includes(k)))?.suggestions ?? DEFAULT_SUGGESTIONS;
+export function suggestionsFor(assistantText: string): readonly string[] {
+  return SUGGESTION_SETS[suggestionSetOf(assistantText)] ?? DEFAULT_SUGGESTIONS;
 }
