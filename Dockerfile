@@ -6,7 +6,7 @@ FROM node:24-bookworm-slim AS build
 # against this image's own Node headers, so nothing is downloaded for it.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
     && rm -rf /var/lib/apt/lists/* \
-    && npm install -g pnpm@10.34.9
+    && npm install -g pnpm@10.34.9  # package.json packageManager: keep in step
 ENV npm_config_nodedir=/usr/local npm_config_build_from_source=true
 WORKDIR /src
 # The packages first: this layer is rebuilt only when the lockfile changes.

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const installed = (pkg) => spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed');
 export const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+/** The pnpm every script runs, pinned in package.json's packageManager (the Dockerfile installs the same). */
+export const PNPM = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager;
 const run = (cmd, env = {}) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 
 /** The Node.js the site runs on, everywhere: the Dockerfile's base image has the same major. */
@@ -68,15 +70,15 @@ export function ensureNodeModules() {
   console.log('Installing npm packages (pnpm)...');
   // argon2 is compiled here: its prebuilt linux-x64 binary crashes (segmentation fault) on our machines.
   const env = { npm_config_build_from_source: 'true' };
-  run('npx --yes pnpm@10 install --frozen-lockfile', env);
-  if (existsSync(abiStamp) && !abiMatches) run('npx --yes pnpm@10 rebuild argon2', env);
+  run(`npx --yes ${PNPM} install --frozen-lockfile`, env);
+  if (existsSync(abiStamp) && !abiMatches) run(`npx --yes ${PNPM} rebuild argon2`, env);
   writeFileSync(abiStamp, process.versions.modules);
 }
 
 export function buildPwa({ force = false } = {}) {
   if (!force && existsSync(path.join(root, 'pwa/dist/index.html'))) return;
   console.log('Building the PWA...');
-  run('npx --yes pnpm@10 --filter @coach/pwa build');
+  run(`npx --yes ${PNPM} --filter @coach/pwa build`);
 }
 
 

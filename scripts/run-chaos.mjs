@@ -4,14 +4,14 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPwa, ensureDebianPackages, ensureNode24, ensureNodeModules } from './bootstrap.mjs';
+import { buildPwa, ensureDebianPackages, ensureNode24, ensureNodeModules, PNPM } from './bootstrap.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureNode24();
 ensureDebianPackages();
 ensureNodeModules();
 buildPwa({ force: true });
-const result = spawnSync('npx', ['--yes', 'pnpm@10', 'exec', 'vitest', 'run', 'scripts/chaos', '--reporter=verbose'], {
+const result = spawnSync('npx', ['--yes', PNPM, 'exec', 'vitest', 'run', 'scripts/chaos', '--reporter=verbose'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, CHAOS: 'full' },

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPwa, ensureDebianPackages, ensureNode24, ensureNodeModules } from './bootstrap.mjs';
+import { buildPwa, ensureDebianPackages, ensureNode24, ensureNodeModules, PNPM } from './bootstrap.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'var/test-reports');
@@ -17,7 +17,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const pnpm = (args, env = {}) =>
-  spawnSync('npx', ['--yes', 'pnpm@10', ...args], {
+  spawnSync('npx', ['--yes', PNPM, ...args], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },

@@ -1,6 +1,6 @@
 // Renders the app icons (manifest and iOS home screen) from the SVG logo with Debian's Chromium.
 // Run after changing src/assets/logo.svg, from the repository root:
-//   npx --yes pnpm@10 exec tsx pwa/scripts/render-icons.ts
+//   npx --yes pnpm@10.34.9 exec tsx pwa/scripts/render-icons.ts
 // and commit pwa/public/icons/.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
