@@ -1,6 +1,7 @@
 export * from './stack.ts';
 export { databaseUrl, startMongo } from './mongo.ts';
-export { startRedis, freePort } from './redis.ts';
+export { freePort } from './ports.ts';
+export { startRedis } from './redis.ts';
 export { sessionKeyPair } from './keys.ts';
 export { startTestBackend, listen } from './test-backend.ts';
 export { startTestSmtp, type Received, type TestSmtp } from './test-smtp.ts';

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { MongoMemoryServer } from 'mongodb-memory-server-core';
+import { freePort } from './ports.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -30,7 +31,7 @@ export async function startMongo(options: { dbPath?: string; port?: number } = {
     binary: mongodBinary(),
     instance: {
       dbPath: options.dbPath,
-      port: options.port,
+      port: options.port ?? (await freePort()),
       storageEngine: options.dbPath ? 'wiredTiger' : 'ephemeralForTest',
       // The site's data is small: a 256 MB cache, not half the host's memory, keeps the site
       // within a small server's memory.

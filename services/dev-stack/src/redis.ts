@@ -1,18 +1,6 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import net from 'node:net';
-
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './ports.ts';
 
 function redisServerPath(): string {
   try {

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN } from './demo-accounts.ts';
 import { sessionKeyPair } from './keys.ts';
 import { databaseUrl, startMongo } from './mongo.ts';
-import { freePort, startRedis } from './redis.ts';
+import { freePort } from './ports.ts';
+import { startRedis } from './redis.ts';
 
 async function freePorts(count: number): Promise<number[]> {
   const ports = new Set<number>();

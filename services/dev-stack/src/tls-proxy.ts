@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './redis.ts';
+import { freePort } from './ports.ts';
 
 /**
  * Debian's Caddy as the TLS proxy in front of a local gateway, as compose puts it in front of the
