@@ -72,15 +72,16 @@ export function nullIfDuplicate(err: unknown): null {
 }
 
 /**
- * Runs an upsert, again when it loses a race on a unique key: two first-ever upserts of the same
- * row both insert, and the loser's retry updates the winner's row. Three tries at most.
+ * Runs a write again when it loses a race on a unique key, `tries` times at most: two first-ever
+ * upserts of the same row both insert, and the loser's retry updates the winner's row; a write
+ * that picks a free value (a slug) picks again.
  */
-export async function upsertWithRetry<T>(upsert: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
+export async function retryOnDuplicateKey<T>(write: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
     try {
-      return await upsert();
+      return await write();
     } catch (err) {
-      if (!isDuplicateKey(err) || attempt >= 2) throw err;
+      if (!isDuplicateKey(err) || attempt >= tries) throw err;
     }
   }
 }

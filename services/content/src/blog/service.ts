@@ -8,7 +8,7 @@ import {
   isPostSlug,
   UNKNOWN_CURSOR_MESSAGE,
 } from '@coach/contracts';
-import { excerptOf, HttpError, isDuplicateKey, readTimeOf, slugify } from '@coach/kit';
+import { excerptOf, HttpError, readTimeOf, retryOnDuplicateKey, slugify } from '@coach/kit';
 import mongoose from 'mongoose';
 import { BlogPostModel, type BlogPostDoc } from './model.ts';
 import { imageForCategory } from '@coach/contracts';
@@ -133,15 +133,7 @@ export async function freeSlug(title: string, exceptId?: mongoose.Types.ObjectId
 }
 
 /** Runs a write that picks a slug; a concurrent writer taking the same slug makes it pick again. */
-export async function withFreeSlug<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await write();
-    } catch (err) {
-      if (!isDuplicateKey(err) || attempt >= 4) throw err;
-    }
-  }
-}
+export const withFreeSlug = <T>(write: () => Promise<T>): Promise<T> => retryOnDuplicateKey(write, 5);
 
 function derived({ publishAt: _publishAt, ...input }: BlogPostInput) {
   return {

@@ -1,5 +1,5 @@
 import type { SiteStats } from '@coach/contracts';
-import { upsertWithRetry } from '@coach/kit';
+import { retryOnDuplicateKey } from '@coach/kit';
 import { SITE_STATS_ID, SiteStatsModel } from './model.ts';
 
 const shape = (doc: { visitorCount?: number; likeCount?: number } | null): SiteStats => ({
@@ -15,7 +15,7 @@ export async function readStats(): Promise<SiteStats> {
 export async function increment(field: 'visitorCount' | 'likeCount'): Promise<SiteStats> {
   const update = { $inc: { [field]: 1 }, $set: { lastUpdated: new Date() } };
   return shape(
-    await upsertWithRetry(() =>
+    await retryOnDuplicateKey(() =>
       SiteStatsModel.findByIdAndUpdate(SITE_STATS_ID, update, { upsert: true, new: true }).lean(),
     ),
   );

@@ -1,4 +1,4 @@
-import { upsertWithRetry } from '@coach/kit';
+import { retryOnDuplicateKey } from '@coach/kit';
 import mongoose from 'mongoose';
 
 /** Serial number sequences (users.id is an auto-incremented integer, not an ObjectId). */
@@ -10,7 +10,7 @@ const CounterModel = mongoose.model('Counter', counterSchema);
 
 /** The next number of a sequence: one atomic $inc, so concurrent callers never share a number. */
 export async function nextSerial(name: string): Promise<number> {
-  const counter = await upsertWithRetry(() =>
+  const counter = await retryOnDuplicateKey(() =>
     CounterModel.findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean(),
   );
   return counter!.seq;
