@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { HttpError, type Redis } from '@coach/kit';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { consumeIfLeft, consumeOrRefuse, refusal, type Redis } from '@coach/kit';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 
 export interface LoginLimits {
   /** Failed sign-ins to one account from one client address, and from one known device. */
@@ -14,29 +14,18 @@ export interface LoginLimits {
 /** How an account is named in Redis keys and device cookies: its e-mail, hashed. */
 export const accountKey = (email: string) => createHash('sha256').update(email).digest('hex');
 
-function tooMany(res: RateLimiterRes): HttpError {
-  const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  return new HttpError(429, `Too many failed sign-in attempts. Please wait ${wait} and try again.`, undefined, {
-    'Retry-After': String(seconds),
-  });
-}
+/** The wait a refused sign-in names: seconds, or minutes past a minute and a half. */
+const signInRefused = (seconds: number) =>
+  `Too many failed sign-in attempts. Please wait ${seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`;
 
 /** Takes a point before the password is checked; a full counter is the 429. */
 async function reserve(limiter: RateLimiterRedis, key: string) {
-  try {
-    await limiter.consume(key);
-  } catch (rejected) {
-    if (rejected instanceof RateLimiterRes) throw tooMany(rejected);
-    throw rejected;
-  }
+  await consumeOrRefuse(limiter, key, signInRefused);
 }
 
 /** Counts a failure after the check; reaching the limit here is expected, this failure fills it. */
 async function record(limiter: RateLimiterRedis, key: string) {
-  await limiter.consume(key).catch((err: unknown) => {
-    if (!(err instanceof RateLimiterRes)) throw err;
-  });
+  await consumeIfLeft(limiter, key);
 }
 
 interface LoginAttempt {
@@ -66,7 +55,13 @@ interface LoginAttempt {
  */
 export function createLoginLimiter(redis: Redis, limits: LoginLimits) {
   const counter = (keyPrefix: string, points: number) =>
-    new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: limits.windowSeconds, rejectIfRedisNotReady: true });
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix,
+      points,
+      duration: limits.windowSeconds,
+      rejectIfRedisNotReady: true,
+    });
   const byAccountAtIp = counter('login:fail:account-ip', limits.maxFailuresPerAccount);
   const byAccount = counter('login:fail:account', limits.maxFailuresPerAccountGlobal);
   const byIp = counter('login:fail:ip', limits.maxFailuresPerIp);
@@ -91,8 +86,8 @@ export function createLoginLimiter(redis: Redis, limits: LoginLimits) {
     const account = accountKey(email);
     const here = `${account}:${ip}`;
     const [atIp, global] = await Promise.all([byAccountAtIp.get(here), byAccount.get(account)]);
-    if (atIp && atIp.consumedPoints >= limits.maxFailuresPerAccount) throw tooMany(atIp);
-    if (global && global.consumedPoints >= limits.maxFailuresPerAccountGlobal) throw tooMany(global);
+    if (atIp && atIp.consumedPoints >= limits.maxFailuresPerAccount) throw refusal(atIp, signInRefused);
+    if (global && global.consumedPoints >= limits.maxFailuresPerAccountGlobal) throw refusal(global, signInRefused);
     await reserve(byIp, ip);
     const result = await check();
     if (result === undefined) await Promise.all([record(byAccountAtIp, here), record(byAccount, account)]);

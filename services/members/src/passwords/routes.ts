@@ -7,9 +7,17 @@ import {
   passwordResetRequestSchema,
   type Accepted,
 } from '@coach/contracts';
-import { consumeOrRefuse, HttpError, parse, type PublishEvent, type Redis, type SessionVerifier } from '@coach/kit';
+import {
+  consumeIfLeft,
+  consumeOrRefuse,
+  HttpError,
+  parse,
+  type PublishEvent,
+  type Redis,
+  type SessionVerifier,
+} from '@coach/kit';
 import { Router, type Request } from 'express';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
 import { accountKey, type LoginLimiter } from '../accounts/login-limiter.ts';
 import { authCookieOptions } from '../accounts/routes.ts';
@@ -67,14 +75,8 @@ export function passwordRoutes(deps: PasswordDeps): Router {
    * count is kept per e-mail whether or not an account has it.
    */
   async function mailResetLink(email: string, req: Request) {
-    const allowed = await emailsPerAccount.consume(accountKey(email)).then(
-      () => true,
-      (rejected: unknown) => {
-        if (rejected instanceof RateLimiterRes) return false;
-        throw rejected;
-      },
-    );
-    if (!allowed) return req.log.info('password reset e-mail withheld: hourly limit of the address reached');
+    if (!(await consumeIfLeft(emailsPerAccount, accountKey(email))))
+      return req.log.info('password reset e-mail withheld: hourly limit of the address reached');
     const user = await findUserByEmail(email);
     if (!user) return;
     const { token, id } = await createResetToken(user._id);
