@@ -61,8 +61,10 @@ export const jsonShape = {
  * bulk write, whether every write that failed did.
  */
 export function isDuplicateKey(err: unknown): boolean {
-  const { code, writeErrors } = (err ?? {}) as { code?: number; writeErrors?: { code?: number }[] };
-  return writeErrors?.length ? writeErrors.every((e) => e.code === 11000) : code === 11000;
+  type WriteError = { code?: number; err?: { code?: number } };
+  const { code, writeErrors } = (err ?? {}) as { code?: number; writeErrors?: WriteError[] };
+  // Mongoose's insertMany copies each write error into a plain object: the code is then in `err`.
+  return writeErrors?.length ? writeErrors.every((e) => (e.code ?? e.err?.code) === 11000) : code === 11000;
 }
 
 /** Answers null for a write refused as a duplicate key, rethrows any other failure: for a `.catch`. */
