@@ -24,7 +24,11 @@ export async function storedRows(mongoUrl: string) {
       tally(`community:${row.content}`);
     const stats = await content.collection('site_stats').findOne({});
     const dailyPosts = await content.collection('blog_posts').countDocuments({ generationId: /^daily-/ });
-    return { rows, likes: Number(stats?.likeCount ?? 0), dailyPosts };
+    // Stored rows whose event the outbox has not queued yet (an outage kept it; the sweep will).
+    const eventsPending =
+      (await content.collection('contact_messages').countDocuments({ eventPending: true })) +
+      (await content.collection('newsletter_subscribers').countDocuments({ eventPending: true }));
+    return { rows, likes: Number(stats?.likeCount ?? 0), dailyPosts, eventsPending };
   } finally {
     await content.close();
     await members.close();
@@ -125,6 +129,8 @@ export interface FaultFigures {
   duplicated: number;
   emails: string;
   recoverySeconds: number;
+  /** The writes behind `duplicated` and the e-mails not sent once: what to look for in the logs. */
+  notOnce: string[];
 }
 
 /**
@@ -147,17 +153,22 @@ export function figuresOf(
   let duplicated = 0;
   let owed = 0;
   let sentOnce = 0;
+  const notOnce: string[] = [];
   for (const write of writes.filter((w) => w.window === fault && w.kind !== 'like')) {
     const rows = stored.rows.get(`${write.kind}:${write.marker}`) ?? 0;
     if (write.ackedAt && rows === 0) lost += 1;
-    if (rows > 1) duplicated += rows - 1;
+    if (rows > 1) {
+      duplicated += rows - 1;
+      notOnce.push(`${write.kind} ${write.key} stored ${rows} times`);
+    }
     if (rows === 0) continue;
-    for (const owedMail of emailsOwed(write)) {
+    emailsOwed(write).forEach((owedMail, nth) => {
       owed += 1;
       const copies = mails.filter(owedMail).length;
       if (copies === 1) sentOnce += 1;
+      else notOnce.push(`${write.kind} ${write.key}: e-mail ${nth + 1} sent ${copies} times`);
       if (copies > 1) duplicated += copies - 1;
-    }
+    });
   }
   return {
     fault,
@@ -170,6 +181,7 @@ export function figuresOf(
     duplicated,
     emails: `${sentOnce}/${owed}`,
     recoverySeconds: restoredAt && lastFailure > restoredAt ? Math.round((lastFailure - restoredAt) / 100) / 10 : 0,
+    notOnce,
   };
 }
 

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import type { PublishEvent, Redis } from '@coach/kit';
+import type { Redis } from '@coach/kit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addHealth, createApp, createSessionVerifier, finishApp, type Logger } from '@coach/kit';
@@ -24,7 +24,6 @@ export interface ContentDeps {
   outbox: Outbox;
   /** Announces posts as they become public (blog.post_published). */
   publication: Publication;
-  publish: PublishEvent;
   sessionPublicKey: string;
   cookieSecure: boolean;
   /** Chat replies and daily posts are computed by ai-worker; content waits for them. */
@@ -46,7 +45,6 @@ export function buildContentApp({
   redis,
   outbox,
   publication,
-  publish,
   sessionPublicKey,
   cookieSecure,
   jobs,
@@ -54,7 +52,7 @@ export function buildContentApp({
 }: ContentDeps): Express {
   // A mail client's one-click unsubscribe posts a form.
   const app = createApp(logger, { formPaths: ['/api/newsletter/unsubscribe'] });
-  const mailLimit = createMailRequestLimit(redis, limits.mailRequestsPerHour);
+  const mailLimit = createMailRequestLimit(limits.mailRequestsPerHour);
   const sessions = createSessionVerifier(sessionPublicKey, redis, cookieSecure);
   addHealth(app, redis, { mongo: mongoose.connection });
   // Blog images: local files (the site works offline), fingerprint-free names so cached for a day.
@@ -63,7 +61,7 @@ export function buildContentApp({
   app.use(internalBlogRoutes());
   app.use(adminBlogRoutes(sessions, publication));
   app.use(siteStatsRoutes());
-  app.use(newsletterRoutes(sessions, { publish, mailLimit, confirmHours: limits.newsletterConfirmHours }));
+  app.use(newsletterRoutes(sessions, { outbox, mailLimit, confirmHours: limits.newsletterConfirmHours }));
   app.use(contactRoutes(outbox, sessions, mailLimit));
   app.use(chatRoutes(redis, createChatService(jobs.chat, limits.chatTimeoutMs), limits.chatPerMinute));
   app.use(dailyPostRoutes(sessions, jobs.dailyPost, limits.generateTimeoutMs));

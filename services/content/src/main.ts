@@ -56,7 +56,6 @@ const app = buildContentApp({
   redis,
   outbox,
   publication,
-  publish,
   sessionPublicKey: config.SESSION_PUBLIC_KEY,
   cookieSecure: config.COOKIE_SECURE,
   jobs,

@@ -5,6 +5,8 @@ import type { Mailer } from './mailer.ts';
 import { emailsFor, type EmailSettings } from './templates.ts';
 
 const SENT_TTL_S = 30 * 24 * 3600;
+/** How long an e-mail just sent waits for Redis to record it: past a Redis restart. */
+const RECORD_SENT_FOR_MS = 60_000;
 const sentKey = (eventId: string, kind: string) => `email:sent:${eventId}:${kind}`;
 
 /**
@@ -21,10 +23,26 @@ export function emailProcessor(deps: { redis: Redis; mailer: Mailer; settings: E
       const key = sentKey(event.id, email.kind);
       if (await deps.redis.exists(key)) continue;
       await deps.mailer.send(email, `${event.id}.${email.kind}`);
-      await deps.redis.set(key, new Date().toISOString(), 'EX', SENT_TTL_S, 'NX');
+      await recordSent(deps.redis, key);
       sent += 1;
       deps.logger.info({ event: event.name, eventId: event.id, kind: email.kind }, 'e-mail sent');
     }
     return { sent };
   };
+}
+
+/**
+ * Records an e-mail as sent, waiting out a Redis outage: the job failed here instead would run
+ * again and send the e-mail twice.
+ */
+async function recordSent(redis: Redis, key: string) {
+  for (const giveUpAt = Date.now() + RECORD_SENT_FOR_MS; ; ) {
+    try {
+      await redis.set(key, new Date().toISOString(), 'EX', SENT_TTL_S, 'NX');
+      return;
+    } catch (err) {
+      if (Date.now() > giveUpAt) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }

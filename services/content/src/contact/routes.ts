@@ -23,7 +23,8 @@ export function contactRoutes(outbox: Outbox, sessions: SessionVerifier, mailLim
   router.post('/api/contact', idempotent('contact'), async (req, res) => {
     const input = parse(contactInputSchema, req.body);
     const idempotencyKey = res.locals.idempotencyKey as string | undefined;
-    const doc = await storeMessage(input, { acknowledge: await mailLimit.allow(input.email), idempotencyKey });
+    const acknowledge = await mailLimit.allow(input.email, idempotencyKey);
+    const doc = await storeMessage(input, { acknowledge, idempotencyKey });
     if (doc) await outbox.notify(contactReceived, doc);
     const answer: Accepted = { ok: true, message: "Thank you for reaching out. I'll get back to you within 24 hours." };
     res.status(201).json(answer);

@@ -1,28 +1,59 @@
-import { createHash } from 'node:crypto';
-import type { Redis } from '@coach/kit';
+import { createHash, randomUUID } from 'node:crypto';
+import { nullIfDuplicate, retryOnDuplicateKey } from '@coach/kit';
+import mongoose from 'mongoose';
 
-const WINDOW_S = 3600;
+const WINDOW_MS = 3600_000;
+
+/**
+ * One address's hour: the requests (by their Idempotency-Key) that were promised mail, at most
+ * the hour's limit, in the order they came. The row expires with its hour.
+ */
+interface MailRequestWindow {
+  /** `<hash of the address>:<start of the hour>` */
+  _id: string;
+  requests: string[];
+  expiresAt: Date;
+}
+
+const MailRequestWindowModel = mongoose.model<MailRequestWindow>(
+  'MailRequestWindow',
+  new mongoose.Schema<MailRequestWindow>(
+    {
+      _id: { type: String },
+      requests: { type: [String], default: [] },
+      expiresAt: { type: Date, required: true, expires: 0 },
+    },
+    { collection: 'mail_request_windows', versionKey: false },
+  ),
+);
 
 /**
  * How many e-mails a visitor's form may make the site send to one address in an hour (contact
  * acknowledgements and newsletter confirmations together). Past the limit the form still
  * succeeds, but the address gets no more mail that hour, so the site cannot be made to flood a
- * stranger's inbox. Counted in Redis per address (hashed), in fixed hour-long windows.
+ * stranger's inbox. Counted in MongoDB, beside the write itself, per address (hashed) in fixed
+ * hour-long windows, and per request: a request sent again with its Idempotency-Key (the PWA's
+ * outbox after an outage) gets the answer it got before instead of spending another e-mail, and
+ * a Redis outage changes nothing.
  */
-export function createMailRequestLimit(redis: Redis, perHour: number) {
+export function createMailRequestLimit(perHour: number) {
   return {
-    /**
-     * Counts a request for mail to `email`; true while the address is within its limit. When
-     * Redis cannot count, no mail is promised (the request itself still succeeds).
-     */
-    async allow(email: string): Promise<boolean> {
-      const key = `mail-requests:${createHash('sha256').update(email.toLowerCase()).digest('base64url')}`;
-      try {
-        const [[, count]] = (await redis.multi().incr(key).expire(key, WINDOW_S, 'NX').exec()) as [[null, number]];
-        return count <= perHour;
-      } catch {
-        return false;
-      }
+    /** Whether the request `requestId` (its Idempotency-Key; none: a new request) may have mail sent to `email`. */
+    async allow(email: string, requestId: string = randomUUID()): Promise<boolean> {
+      const hour = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
+      const _id = `${createHash('sha256').update(email.toLowerCase()).digest('base64url')}:${hour}`;
+      // Joins the hour's list while it has room. An upsert that meets a full list is refused as a
+      // duplicate; one that lost the race to create the row is tried again.
+      await retryOnDuplicateKey(
+        () =>
+          MailRequestWindowModel.updateOne(
+            { _id, [`requests.${perHour - 1}`]: mongoose.trusted({ $exists: false }) },
+            { $addToSet: { requests: requestId }, $setOnInsert: { expiresAt: new Date(hour + WINDOW_MS) } },
+            { upsert: true },
+          ),
+        2,
+      ).catch(nullIfDuplicate);
+      return (await MailRequestWindowModel.exists({ _id, requests: requestId })) !== null;
     },
   };
 }

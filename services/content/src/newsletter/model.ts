@@ -9,6 +9,12 @@ const subscriberSchema = new mongoose.Schema(
     /** SHA-256 of the latest confirmation link's token (the token itself is only in the e-mail). */
     confirmTokenHash: { type: String },
     confirmExpiresAt: { type: Date },
+    /**
+     * The latest link's token while its e-mail waits to be queued (a Redis outage): removed, with
+     * `eventPending`, once it is (outbox/sources.ts).
+     */
+    pendingConfirmToken: { type: String },
+    eventPending: { type: Boolean },
     confirmedAt: { type: Date },
     /** Carried by every e-mail's unsubscribe link; it can do nothing but unsubscribe this address. */
     unsubscribeToken: { type: String, unique: true, sparse: true },
@@ -20,6 +26,7 @@ const subscriberSchema = new mongoose.Schema(
 );
 subscriberSchema.index({ confirmTokenHash: 1 }, { sparse: true });
 subscriberSchema.index({ unsubscribedFrom: 1 }, { sparse: true });
+subscriberSchema.index({ eventPending: 1 }, { sparse: true });
 // The fan-out walks the confirmed subscribers in _id order.
 subscriberSchema.index({ state: 1, _id: 1 });
 export const SubscriberModel = mongoose.model('NewsletterSubscriber', subscriberSchema);

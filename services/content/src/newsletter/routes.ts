@@ -6,9 +6,11 @@ import {
   newsletterUnsubscribeInputSchema,
   type Accepted,
 } from '@coach/contracts';
-import { HttpError, idempotent, parse, sendAdminPage, type PublishEvent, type SessionVerifier } from '@coach/kit';
+import { HttpError, idempotent, parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { MailRequestLimit } from '../mail-requests/limit.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import { newsletterConfirmationRequested } from '../outbox/sources.ts';
 import { sendSubscribersCsv } from './export.ts';
 import {
   confirm,
@@ -29,7 +31,7 @@ export const NEWSLETTER_MESSAGES = {
 } as const;
 
 export interface NewsletterOptions {
-  publish: PublishEvent;
+  outbox: Outbox;
   mailLimit: MailRequestLimit;
   /** How long a confirmation link works. */
   confirmHours: number;
@@ -45,9 +47,9 @@ export function newsletterRoutes(sessions: SessionVerifier, options: NewsletterO
    */
   router.post('/api/newsletter', idempotent('newsletter'), async (req, res) => {
     const { email } = parse(newsletterInputSchema, req.body);
-    const mailAllowed = await options.mailLimit.allow(email);
-    const request = await subscribe(email, { mailAllowed, confirmHours: options.confirmHours });
-    if (request) await options.publish('newsletter.confirmation_requested', request);
+    const mailAllowed = await options.mailLimit.allow(email, res.locals.idempotencyKey as string | undefined);
+    const owed = await subscribe(email, { mailAllowed, confirmHours: options.confirmHours });
+    if (owed) await options.outbox.notify(newsletterConfirmationRequested, owed);
     const answer: Accepted = { ok: true, message: NEWSLETTER_MESSAGES.subscribed };
     res.status(202).json(answer);
   });

@@ -25,24 +25,26 @@ export async function saveNewsletterSettings(settings: NewsletterSettings): Prom
   await NewsletterSettingsModel.updateOne({ _id: 'newsletter' }, { $set: settings }, { upsert: true });
 }
 
-/** The confirmation e-mail a subscription asks for. */
-export interface ConfirmationRequest {
-  subscriberId: string;
+/** A subscriber owed a confirmation e-mail: the outbox queues it (outbox/sources.ts). */
+export interface ConfirmationOwed {
+  _id: Types.ObjectId;
   email: string;
-  confirmToken: string;
+  confirmTokenHash: string;
+  pendingConfirmToken: string;
   unsubscribeToken: string;
 }
 
 /**
  * Stores a new, pending or unsubscribed address as pending. With `mailAllowed`, it gets a new
- * confirmation link, valid `confirmHours`, and the e-mail to send is answered; without, the
- * address is kept and the link mailed last still works. A confirmed address is left as it is
- * (null), as is one a concurrent identical subscription stored first.
+ * confirmation link, valid `confirmHours`, and is answered as owed its e-mail (the link's token
+ * waits in the row until the e-mail is queued); without, the address is kept and the link mailed
+ * last still works. A confirmed address is left as it is (null), as is one a concurrent
+ * identical subscription stored first.
  */
 export async function subscribe(
   email: string,
   options: { mailAllowed: boolean; confirmHours: number },
-): Promise<ConfirmationRequest | null> {
+): Promise<ConfirmationOwed | null> {
   const notConfirmed = { email, state: trusted({ $ne: 'confirmed' }) };
   const onInsert = { email, subscribedAt: new Date(), unsubscribeToken: newToken() };
   if (!options.mailAllowed) {
@@ -54,27 +56,22 @@ export async function subscribe(
     return null;
   }
   const confirmToken = newToken();
-  const subscriber = await SubscriberModel.findOneAndUpdate(
+  return SubscriberModel.findOneAndUpdate(
     notConfirmed,
     {
       $set: {
         state: 'pending',
         confirmTokenHash: hashOf(confirmToken),
         confirmExpiresAt: new Date(Date.now() + options.confirmHours * 3600_000),
+        pendingConfirmToken: confirmToken,
+        eventPending: true,
       },
       $setOnInsert: onInsert,
     },
-    { upsert: true, new: true },
+    { upsert: true, new: true, projection: { email: 1, confirmTokenHash: 1, pendingConfirmToken: 1, unsubscribeToken: 1 } },
   )
-    .lean()
+    .lean<ConfirmationOwed>()
     .catch(nullIfDuplicate);
-  if (!subscriber) return null;
-  return {
-    subscriberId: subscriber._id.toString(),
-    email,
-    confirmToken,
-    unsubscribeToken: subscriber.unsubscribeToken!,
-  };
 }
 
 /** Confirms the subscriber of a link still valid (again: no change); false when there is none. */

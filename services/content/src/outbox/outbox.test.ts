@@ -3,8 +3,10 @@ import { createEventPublisher, createLogger, type PublishEvent } from '@coach/ki
 import { startTestBackend } from '@coach/dev-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactMessageModel } from '../contact/model.ts';
+import { SubscriberModel } from '../newsletter/model.ts';
+import { subscribe } from '../newsletter/service.ts';
 import { createOutbox } from './outbox.ts';
-import { contactReceived } from './sources.ts';
+import { contactReceived, newsletterConfirmationRequested } from './sources.ts';
 
 // Real mongod and redis-server; the event goes to the real BullMQ e-mail queue.
 let backend: Awaited<ReturnType<typeof startTestBackend>>;
@@ -42,6 +44,38 @@ describe('event outbox', () => {
     expect(await outbox.sweep(contactReceived, 0)).toBe(0);
     await outbox.notify(contactReceived, row);
     expect(await emailJobs()).toEqual(before);
+  });
+
+  it('mails each confirmation link once, the one asked for while Redis was away too, and never drops a newer one', async () => {
+    const failing = createOutbox(async () => {
+      throw new Error('Redis is down');
+    }, logger);
+    const outbox = createOutbox(publish, logger);
+    const options = { mailAllowed: true, confirmHours: 48 };
+    const confirmationJobs = async () =>
+      (await backend.queues.get(QUEUES.emails).getJobs(['waiting', 'delayed', 'completed']))
+        .filter((job) => job.name === 'newsletter.confirmation_requested')
+        .map((job) => job.data.payload as { email: string; confirmToken: string })
+        .filter((payload) => payload.email === 'reader@example.net');
+
+    // Asked while Redis is away: the link waits in the row, for the sweep.
+    const first = (await subscribe('reader@example.net', options))!;
+    await failing.notify(newsletterConfirmationRequested, first);
+    // Asked again before the sweep ran: a new link, and the first one's row state is not its to clear.
+    const second = (await subscribe('reader@example.net', options))!;
+    expect(second.pendingConfirmToken).not.toBe(first.pendingConfirmToken);
+    await outbox.notify(newsletterConfirmationRequested, first);
+    expect((await SubscriberModel.findById(second._id).lean())?.pendingConfirmToken).toBe(second.pendingConfirmToken);
+
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await outbox.sweep(newsletterConfirmationRequested, 0)).toBe(1);
+    const stored = await SubscriberModel.findById(second._id).lean();
+    expect([stored?.eventPending, stored?.pendingConfirmToken]).toEqual([undefined, undefined]);
+    // Sent again (a late add, another sweep): still one job per link.
+    await outbox.notify(newsletterConfirmationRequested, second);
+    expect((await confirmationJobs()).map((p) => p.confirmToken).sort()).toEqual(
+      [first.pendingConfirmToken, second.pendingConfirmToken].sort(),
+    );
   });
 
   it('leaves rows younger than the grace period to the request that stored them', async () => {

@@ -19,14 +19,24 @@ export interface EventSource<E extends EventName, Row extends StoredRow> {
   event: E;
   model: Pick<Model<unknown>, 'find' | 'updateOne'>;
   payloadOf(row: Row): EventPayload<E>;
+  /**
+   * For a row that owes an event more than once in its life (a subscriber asking again): the
+   * fields that tell its events apart. They name the event, and the row is marked done only
+   * while they still hold, so a newer pending event is not dropped. Without: one event per row.
+   */
+  revisionOf?(row: Row): Record<string, string>;
+  /** Fields that only the pending event needs, removed once it is queued. */
+  clearedOnceQueued?: string[];
 }
 
 export function createOutbox(publish: PublishEvent, logger: Logger) {
   async function publishRow<E extends EventName, Row extends StoredRow>(source: EventSource<E, Row>, row: Row) {
-    // The row id is the event id: publishing again (sweep, late add) queues nothing new.
-    // kit's publish gives up after a few seconds while Redis is unreachable.
-    await publish(source.event, source.payloadOf(row), row._id.toString());
-    await source.model.updateOne({ _id: row._id }, { $unset: { eventPending: 1 } });
+    // The row (and its revision) is the event id: publishing again (sweep, late add) queues
+    // nothing new. kit's publish gives up after a few seconds while Redis is unreachable.
+    const revision = source.revisionOf?.(row) ?? {};
+    await publish(source.event, source.payloadOf(row), [row._id.toString(), ...Object.values(revision)].join('.'));
+    const cleared = ['eventPending', ...(source.clearedOnceQueued ?? [])];
+    await source.model.updateOne({ _id: row._id, ...revision }, { $unset: Object.fromEntries(cleared.map((f) => [f, 1])) });
   }
 
   /** Publishes a stored row's event now; a failure is logged and left to the sweep. */

@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import { ContactMessageModel } from '../contact/model.ts';
+import { SubscriberModel } from '../newsletter/model.ts';
 import type { EventSource, Outbox } from './outbox.ts';
 
 interface ContactRow {
@@ -24,5 +25,28 @@ export const contactReceived: EventSource<'contact.received', ContactRow> = {
   }),
 };
 
+interface SubscriberRow {
+  _id: Types.ObjectId;
+  email: string;
+  confirmTokenHash: string;
+  pendingConfirmToken: string;
+  unsubscribeToken: string;
+}
+
+/** A subscription's confirmation link, once per link issued (a new request issues a new one). */
+export const newsletterConfirmationRequested: EventSource<'newsletter.confirmation_requested', SubscriberRow> = {
+  event: 'newsletter.confirmation_requested',
+  model: SubscriberModel,
+  payloadOf: (row) => ({
+    subscriberId: row._id.toString(),
+    email: row.email,
+    confirmToken: row.pendingConfirmToken,
+    unsubscribeToken: row.unsubscribeToken,
+  }),
+  revisionOf: (row) => ({ confirmTokenHash: row.confirmTokenHash }),
+  clearedOnceQueued: ['pendingConfirmToken'],
+};
+
 /** Sweeps every collection whose rows owe an event. */
-export const sweepAll = (outbox: Outbox) => outbox.sweep(contactReceived);
+export const sweepAll = async (outbox: Outbox) =>
+  (await outbox.sweep(contactReceived)) + (await outbox.sweep(newsletterConfirmationRequested));

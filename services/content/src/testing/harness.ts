@@ -39,7 +39,6 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
     redis,
     outbox: createOutbox(publish, logger),
     publication,
-    publish,
     sessionPublicKey: keys.publicKey,
     cookieSecure: false,
     jobs,

@@ -1,0 +1,28 @@
+import { startTestBackend } from '@coach/dev-stack';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMailRequestLimit } from './limit.ts';
+
+// A real mongod holds the count.
+let backend: Awaited<ReturnType<typeof startTestBackend>>;
+beforeAll(async () => {
+  backend = await startTestBackend('content-mail-limit-test');
+}, 60_000);
+afterAll(() => backend?.stop());
+
+it('promises an address mail for 3 requests an hour; a request sent again with its key keeps its answer', async () => {
+  const limit = createMailRequestLimit(3);
+  const answers = [];
+  // The first request is sent again (an outage answered it 503) before and after the others.
+  for (const key of ['first', 'first', 'second', 'third', 'first', 'fourth', 'third'])
+    answers.push(await limit.allow('Someone@Example.org', `contact:${key}`));
+  expect(answers).toEqual([true, true, true, true, true, false, true]);
+  // Each request without a key is a new one; the address is spelled in any case.
+  expect(await limit.allow('someone@example.org')).toBe(false);
+  expect(await limit.allow('another@example.org')).toBe(true);
+});
+
+it('counts requests sent at the same moment exactly', async () => {
+  const limit = createMailRequestLimit(3);
+  const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => limit.allow('busy@example.org', `k${i}`)));
+  expect(answers.filter(Boolean)).toHaveLength(3);
+});
