@@ -39,7 +39,10 @@ export async function startMongo(options: { dbPath?: string; port?: number } = {
     },
   });
   return {
-    url: server.getUri(),
+    // A kept database acknowledges a write once it is in the journal (as docker-compose's
+    // MONGO_URL asks): a write answered to a visitor survives mongod being killed. The
+    // throw-away engine has no journal.
+    url: options.dbPath ? `${server.getUri()}?journal=true` : server.getUri(),
     pid: server.instanceInfo?.instance.mongodProcess?.pid,
     stop: () => server.stop({ doCleanup: !options.dbPath, force: false }),
   };
