@@ -72,7 +72,7 @@ describe(`the site under faults, ${REPLICAS} of each service, ${FULL ? 'every pa
     const name = faultName(fault);
     it(`${name}: the site keeps answering and comes back`, async () => {
       load.setWindow(name);
-      await sleep(300);
+      await load.settled();
       if (fault.how === 'kill mid-job') {
         // Hold the e-mails' final answer, so the worker dies with jobs in its hands.
         const release = site.smtp.hold();

@@ -234,6 +234,15 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
     setWindow(name: string) {
       window = name;
     },
+    /**
+     * Waits until the requests sent so far have ended (10 s at most): a fault injected next then
+     * meets only requests of its own window.
+     */
+    async settled() {
+      const open = attempts.filter((a) => a.endedAt === 0);
+      for (const until = Date.now() + 10_000; open.some((a) => a.endedAt === 0) && Date.now() < until; )
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    },
     /** Stops making new requests; the outbox keeps sending until every write is acknowledged or given up. */
     async stop() {
       running = false;

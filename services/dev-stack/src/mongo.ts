@@ -32,6 +32,9 @@ export async function startMongo(options: { dbPath?: string; port?: number } = {
     instance: {
       dbPath: options.dbPath,
       port: options.port ?? (await freePort()),
+      // A mongod started again on its port (a restart in the fault tests) must get that port,
+      // not another the library picks while it still counts the old one as in use.
+      portGeneration: false,
       storageEngine: options.dbPath ? 'wiredTiger' : 'ephemeralForTest',
       // The site's data is small: a 256 MB cache, not half the host's memory, keeps the site
       // within a small server's memory.

@@ -72,22 +72,25 @@ async function claim(
   return abandoned !== null;
 }
 
-/** How often a claim that could not be released during an outage is released again. */
-const RELEASE_RETRY_MS = 1000;
+/** How often a claim's outcome that could not be recorded during an outage is recorded again. */
+const RECORD_RETRY_MS = 1000;
 
 /**
- * Releases our claim once MongoDB answers again. A claim sent to a frozen server may still be
- * written when it thaws; released, the client's retry after the outage runs at once instead of
- * meeting a claim nobody will answer. Past the lease a retry takes the claim over anyway.
+ * Records a claim's outcome once MongoDB answers again (within the claim's lease; past it a
+ * retry takes the claim over anyway), instead of leaving a claim nobody will answer:
+ * - a failed request's claim is released (a claim sent to a frozen server may still be written
+ *   when it thaws), so the client's retry after the outage runs at once;
+ * - a request that did its work keeps its answer, so the client's retry gets it (409 until then)
+ *   instead of taking the claim over after the lease and doing the work twice.
  */
-function releaseWhenBack(records: Model<IdempotencyRecord>, mine: { _id: string; claimedAt: Date }) {
+function recordWhenBack(write: () => Promise<unknown>, mine: { claimedAt: Date }) {
   const giveUpAt = mine.claimedAt.getTime() + PENDING_LEASE_MS;
-  const release = () => {
-    records.deleteOne(mine).catch(() => {
-      if (Date.now() < giveUpAt) setTimeout(release, RELEASE_RETRY_MS).unref();
+  const attempt = () => {
+    write().catch(() => {
+      if (Date.now() < giveUpAt) setTimeout(attempt, RECORD_RETRY_MS).unref();
     });
   };
-  setTimeout(release, RELEASE_RETRY_MS).unref();
+  setTimeout(attempt, RECORD_RETRY_MS).unref();
 }
 
 /**
@@ -111,9 +114,10 @@ export function idempotent(scope: string): RequestHandler {
       .digest('hex');
     const claimedAt = new Date();
     const mine = { _id: id, claimedAt };
+    const release = () => records.deleteOne(mine);
     const claimed = () =>
       claim(records, id, fingerprint, claimedAt).catch((err: unknown) => {
-        if (isOutageError(err)) releaseWhenBack(records, mine);
+        if (isOutageError(err)) recordWhenBack(release, mine);
         throw err;
       });
     // A claim released between our two reads (a server error of the first) is claimed again.
@@ -134,15 +138,13 @@ export function idempotent(scope: string): RequestHandler {
     res.locals.idempotencyKey = id;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
-      const failed = res.statusCode >= 500;
-      const save = failed
-        ? records.deleteOne(mine)
-        : records.updateOne(mine, { $set: { status: res.statusCode, answer: JSON.stringify(body) } });
+      const answer = { status: res.statusCode, answer: JSON.stringify(body) };
+      const record = res.statusCode >= 500 ? release : () => records.updateOne(mine, { $set: answer });
       // Answer only once the outcome is recorded, so an immediate replay sees it.
-      save.then(
+      record().then(
         () => json(body),
         () => {
-          if (failed) releaseWhenBack(records, mine);
+          recordWhenBack(record, mine);
           json(body);
         },
       );

@@ -14,6 +14,8 @@ const subscriberSchema = new mongoose.Schema(
      * `eventPending`, once it is (outbox/sources.ts).
      */
     pendingConfirmToken: { type: String },
+    /** The Idempotency-Key of the request that issued the latest link. */
+    confirmRequestKey: { type: String },
     eventPending: { type: Boolean },
     confirmedAt: { type: Date },
     /** Carried by every e-mail's unsubscribe link; it can do nothing but unsubscribe this address. */

@@ -47,8 +47,9 @@ export function newsletterRoutes(sessions: SessionVerifier, options: NewsletterO
    */
   router.post('/api/newsletter', idempotent('newsletter'), async (req, res) => {
     const { email } = parse(newsletterInputSchema, req.body);
-    const mailAllowed = await options.mailLimit.allow(email, res.locals.idempotencyKey as string | undefined);
-    const owed = await subscribe(email, { mailAllowed, confirmHours: options.confirmHours });
+    const requestKey = res.locals.idempotencyKey as string | undefined;
+    const mailAllowed = await options.mailLimit.allow(email, requestKey);
+    const owed = await subscribe(email, { mailAllowed, confirmHours: options.confirmHours, requestKey });
     if (owed) await options.outbox.notify(newsletterConfirmationRequested, owed);
     const answer: Accepted = { ok: true, message: NEWSLETTER_MESSAGES.subscribed };
     res.status(202).json(answer);

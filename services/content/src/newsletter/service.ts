@@ -39,11 +39,12 @@ export interface ConfirmationOwed {
  * confirmation link, valid `confirmHours`, and is answered as owed its e-mail (the link's token
  * waits in the row until the e-mail is queued); without, the address is kept and the link mailed
  * last still works. A confirmed address is left as it is (null), as is one a concurrent
- * identical subscription stored first.
+ * identical subscription stored first, and one whose latest link this same request (its
+ * Idempotency-Key, `requestKey`) issued: a request run again issues no second link.
  */
 export async function subscribe(
   email: string,
-  options: { mailAllowed: boolean; confirmHours: number },
+  options: { mailAllowed: boolean; confirmHours: number; requestKey?: string },
 ): Promise<ConfirmationOwed | null> {
   const notConfirmed = { email, state: trusted({ $ne: 'confirmed' }) };
   const onInsert = { email, subscribedAt: new Date(), unsubscribeToken: newToken() };
@@ -56,8 +57,9 @@ export async function subscribe(
     return null;
   }
   const confirmToken = newToken();
+  const notIssuedByThisRequest = options.requestKey ? { confirmRequestKey: trusted({ $ne: options.requestKey }) } : {};
   return SubscriberModel.findOneAndUpdate(
-    notConfirmed,
+    { ...notConfirmed, ...notIssuedByThisRequest },
     {
       $set: {
         state: 'pending',
@@ -65,6 +67,7 @@ export async function subscribe(
         confirmExpiresAt: new Date(Date.now() + options.confirmHours * 3600_000),
         pendingConfirmToken: confirmToken,
         eventPending: true,
+        confirmRequestKey: options.requestKey,
       },
       $setOnInsert: onInsert,
     },

@@ -78,6 +78,16 @@ describe('event outbox', () => {
     );
   });
 
+  it('issues no second link when the same request runs again (its answer was lost to an outage)', async () => {
+    const options = { mailAllowed: true, confirmHours: 48, requestKey: 'newsletter:run-twice' };
+    const first = await subscribe('twice@example.net', options);
+    expect(first?.pendingConfirmToken).toBeDefined();
+    expect(await subscribe('twice@example.net', options)).toBeNull();
+    expect((await SubscriberModel.findById(first!._id).lean())?.confirmTokenHash).toBe(first!.confirmTokenHash);
+    // Another request for the same address does get a new link.
+    expect(await subscribe('twice@example.net', { ...options, requestKey: 'newsletter:later' })).not.toBeNull();
+  });
+
   it('leaves rows younger than the grace period to the request that stored them', async () => {
     const outbox = createOutbox(publish, logger);
     await ContactMessageModel.create({ ...message, eventPending: true });
