@@ -61,9 +61,12 @@ export async function withinDependencyTimeout<T>(work: Promise<T>, message?: str
   }
 }
 
-/** The MongoDB driver's and mongoose's errors for a server that cannot be reached in time. */
+/**
+ * The MongoDB driver's and mongoose's errors for a server that cannot be reached in time (an
+ * operation cut off when the driver's monitor gives the server up is a PoolClearedOnNetworkError).
+ */
 const MONGO_UNREACHABLE =
-  /^Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|PoolCleared|TopologyClosed|WaitQueueTimeout)Error$/;
+  /^(Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|PoolCleared|TopologyClosed|WaitQueueTimeout)|PoolClearedOnNetwork)Error$/;
 /** ioredis's errors for a server that cannot be reached in time. */
 const REDIS_UNREACHABLE = new Set(['Command timed out', 'Connection is closed.', 'Redis connection is not ready']);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
