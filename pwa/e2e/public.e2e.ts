@@ -1,4 +1,4 @@
-import { DEMO_ADMIN } from '@coach/dev-stack';
+import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated, pageProblems } from './page-checks.ts';
 
@@ -262,6 +262,35 @@ test.describe('prerendered pages', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test('/login arrives as a form in the HTML; what is filled in before the app starts is what signs in', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/login')).text();
+    expect(html).toContain('Welcome Back');
+    expect(html).toMatch(/<input[^>]+name="email"/);
+
+    // The app's scripts are held until the browser has filled in the saved sign-in.
+    let release!: () => void;
+    const filledIn = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await filledIn;
+      await route.continue();
+    });
+    const problems = pageProblems(page);
+    // (The page's load waits for its module scripts: only the HTML's arrival is awaited.)
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await page.getByLabel('Email').fill(DEMO_MEMBER.email);
+    await page.getByLabel(/^Password/).fill(DEMO_MEMBER.password);
+    release();
+    await hydrated(page);
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO_MEMBER.email);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/community$/);
+    expect(problems).toEqual([]);
+  });
 
   test('a returning visitor, whose answers were kept on the device, hydrates without a mismatch', async ({ page }) => {
     const problems: string[] = [];

@@ -39,13 +39,16 @@ const WHOLE_PAGES: readonly string[] = [
   '/testimonials',
   '/blog',
   ...LEGAL_PAGES.map((page) => `/legal/${page.slug}`),
+  // The sign-in form is shown at once; what the browser fills in before the app takes over is
+  // kept (useFormFields).
+  '/login',
 ];
 
 /**
  * Every other page without a parameter, and the not-found page, is written with its head alone
  * (title, description, share tags, the feed, and a canonical link or a request not to be indexed)
- * and an empty root the app draws into: a form typed into before hydration would lose its input
- * (contact, Ask AI, sign-in), a member's page is drawn for them, the archive is read from the API.
+ * and an empty root the app draws into: a long form typed into before hydration (contact, Ask AI)
+ * is drawn by the app, a member's page is drawn for them, the archive is read from the API.
  */
 const HEAD_ONLY_PATHS: ReadonlySet<string> = new Set([
   ...Object.values(APP_ROUTES)

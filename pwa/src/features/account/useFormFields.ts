@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { fieldErrors } from './fieldErrors.ts';
 import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
 
@@ -20,6 +20,15 @@ export function useFormFields<V extends object>(initial: V) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const form = useFocusFirstInvalid();
+  // A form drawn from the page's HTML can be filled in before the app takes it over (a saved
+  // sign-in the browser filled in, or typing): what its fields hold then becomes the values.
+  useEffect(() => {
+    const filled = [...(form.ref.current?.elements ?? [])].filter(
+      (el): el is HTMLInputElement => el instanceof HTMLInputElement && el.name !== '' && el.value !== el.defaultValue,
+    );
+    if (filled.length === 0) return;
+    setValues((v) => ({ ...v, ...Object.fromEntries(filled.filter((el) => el.name in v).map((el) => [el.name, el.value])) }));
+  }, [form.ref]);
 
   /** Shows `found` (nothing when empty) and tells whether the submit may go on. */
   const check = (found: Errors): boolean => {
