@@ -102,6 +102,23 @@ describe('Idempotency-Key on the public writes', () => {
   });
 });
 
+describe('a like whose process died before recording its answer', () => {
+  it('is counted once when a retry takes its abandoned claim over', async () => {
+    const headers = keyed();
+    const liked = await postJson(`${content.url}/api/site-stats/like`, {}, headers);
+    expect(liked.status).toBe(200);
+    // As if its process had died after counting, before recording the answer, past the lease.
+    const id = `like:${headers['Idempotency-Key']}`;
+    await keyRecords().updateOne(
+      { _id: id as never },
+      { $unset: { status: 1, answer: 1 }, $set: { claimedAt: new Date(Date.now() - 5 * 60_000) } },
+    );
+    const retry = await postJson(`${content.url}/api/site-stats/like`, {}, headers);
+    expect(retry.status).toBe(200);
+    expect(await likeCount()).toBe(liked.body.likeCount);
+  });
+});
+
 describe('Idempotency-Key with Redis away', () => {
   beforeAll(async () => {
     process.kill(content.redisServer.pid!, 'SIGKILL');

@@ -7,6 +7,8 @@ const siteStatsSchema = new mongoose.Schema(
     visitorCount: { type: Number, default: 0 },
     likeCount: { type: Number, default: 0 },
     lastUpdated: { type: Date, default: Date.now },
+    /** The Idempotency-Keys of the visits and likes counted last (service.ts). */
+    recentRequests: { type: [String], default: undefined },
   },
   { collection: 'site_stats', versionKey: false },
 );

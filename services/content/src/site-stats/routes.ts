@@ -9,10 +9,10 @@ export function siteStatsRoutes(): Router {
     res.json(await readStats());
   });
   router.post('/api/site-stats/visit', idempotent('visit'), async (_req, res) => {
-    res.json(await increment('visitorCount'));
+    res.json(await increment('visitorCount', res.locals.idempotencyKey as string | undefined));
   });
   router.post('/api/site-stats/like', idempotent('like'), async (_req, res) => {
-    res.json(await increment('likeCount'));
+    res.json(await increment('likeCount', res.locals.idempotencyKey as string | undefined));
   });
   return router;
 }
