@@ -26,9 +26,11 @@ const ask = (body: unknown, ip = newIp()) => postJson(`${content.url}/api/ask-ai
 async function workerReplyTo(message: string) {
   const events = new QueueEvents(QUEUES.chat, { connection: { url: content.redisUrl } });
   try {
-    const job: ChatJob = { message, deadline: Date.now() + 5000 };
+    // Listening before the job is added: a reply finished before would never be heard of.
+    await events.waitUntilReady();
+    const job: ChatJob = { message, deadline: Date.now() + 10_000 };
     const added = await content.queues.get(QUEUES.chat).add('reply', job);
-    return await added.waitUntilFinished(events, 5000);
+    return await added.waitUntilFinished(events, 10_000);
   } finally {
     await events.close();
   }
