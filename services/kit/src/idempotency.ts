@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import mongoose, { type Model } from 'mongoose';
 import { HttpError, isOutageError } from './errors.ts';
 import { isDuplicateKey } from './mongo.ts';
@@ -98,7 +98,7 @@ function recordWhenBack(write: () => Promise<unknown>, mine: { claimedAt: Date }
  * runs and its answer is kept for 24 hours; a replay with the same key gets that answer back
  * (`Idempotent-Replayed: true`) and changes nothing. A replay while the first is still running
  * gets 409; the same key with another body gets 422. Server errors are not kept, so the client
- * may retry them. The route's own write may carry the key too (`res.locals.idempotencyKey`).
+ * may retry them. The route's own write may carry the key too (`idempotencyKeyOf(res)`).
  */
 export function idempotent(scope: string): RequestHandler {
   const records = recordsModel();
@@ -153,3 +153,10 @@ export function idempotent(scope: string): RequestHandler {
     next();
   };
 }
+
+/**
+ * The scoped Idempotency-Key `idempotent` claimed for this request (none without the header):
+ * for a route whose own write records it, so the work is recognised if the request runs again.
+ */
+export const idempotencyKeyOf = (res: Response): string | undefined =>
+  res.locals.idempotencyKey as string | undefined;

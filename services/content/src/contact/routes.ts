@@ -6,7 +6,7 @@ import {
   UNREAD_COUNT_HEADER,
   type Accepted,
 } from '@coach/contracts';
-import { idempotent, parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { idempotencyKeyOf, idempotent, parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { MailRequestLimit } from '../mail-requests/limit.ts';
 import type { Outbox } from '../outbox/outbox.ts';
@@ -22,7 +22,7 @@ export function contactRoutes(outbox: Outbox, sessions: SessionVerifier, mailLim
    */
   router.post('/api/contact', idempotent('contact'), async (req, res) => {
     const input = parse(contactInputSchema, req.body);
-    const idempotencyKey = res.locals.idempotencyKey as string | undefined;
+    const idempotencyKey = idempotencyKeyOf(res);
     const acknowledge = await mailLimit.allow(input.email, idempotencyKey);
     const doc = await storeMessage(input, { acknowledge, idempotencyKey });
     if (doc) await outbox.notify(contactReceived, doc);

@@ -6,7 +6,7 @@ import {
   newsletterUnsubscribeInputSchema,
   type Accepted,
 } from '@coach/contracts';
-import { HttpError, idempotent, parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { HttpError, idempotencyKeyOf, idempotent, parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { MailRequestLimit } from '../mail-requests/limit.ts';
 import type { Outbox } from '../outbox/outbox.ts';
@@ -47,7 +47,7 @@ export function newsletterRoutes(sessions: SessionVerifier, options: NewsletterO
    */
   router.post('/api/newsletter', idempotent('newsletter'), async (req, res) => {
     const { email } = parse(newsletterInputSchema, req.body);
-    const requestKey = res.locals.idempotencyKey as string | undefined;
+    const requestKey = idempotencyKeyOf(res);
     const mailAllowed = await options.mailLimit.allow(email, requestKey);
     const owed = await subscribe(email, { mailAllowed, confirmHours: options.confirmHours, requestKey });
     if (owed) await options.outbox.notify(newsletterConfirmationRequested, owed);

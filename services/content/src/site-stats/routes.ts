@@ -1,4 +1,4 @@
-import { idempotent } from '@coach/kit';
+import { idempotencyKeyOf, idempotent } from '@coach/kit';
 import { Router } from 'express';
 import { increment, readStats } from './service.ts';
 
@@ -9,10 +9,10 @@ export function siteStatsRoutes(): Router {
     res.json(await readStats());
   });
   router.post('/api/site-stats/visit', idempotent('visit'), async (_req, res) => {
-    res.json(await increment('visitorCount', res.locals.idempotencyKey as string | undefined));
+    res.json(await increment('visitorCount', idempotencyKeyOf(res)));
   });
   router.post('/api/site-stats/like', idempotent('like'), async (_req, res) => {
-    res.json(await increment('likeCount', res.locals.idempotencyKey as string | undefined));
+    res.json(await increment('likeCount', idempotencyKeyOf(res)));
   });
   return router;
 }

@@ -9,7 +9,7 @@ import {
   type Accepted,
   type CircleItemKind,
 } from '@coach/contracts';
-import { idempotent, parse, type SessionVerifier } from '@coach/kit';
+import { idempotencyKeyOf, idempotent, parse, type SessionVerifier } from '@coach/kit';
 import { Router, type Request } from 'express';
 import { dismissReports, moderationList, report, setHidden } from './moderation.ts';
 import { weeklyPrompt } from './prompts.ts';
@@ -43,7 +43,7 @@ export function communityRoutes(sessions: SessionVerifier): Router {
   // An Idempotency-Key makes a resent post (after a lost answer) store once.
   router.post('/api/community/posts', idempotent('community-post'), async (req, res) => {
     const input = parse(communityPostInputSchema, req.body);
-    const idempotencyKey = res.locals.idempotencyKey as string | undefined;
+    const idempotencyKey = idempotencyKeyOf(res);
     res.status(201).json(await createPost(actorOf(req).userId, input, new Date(), idempotencyKey));
   });
   router.delete('/api/community/posts/:id', async (req, res) => {
