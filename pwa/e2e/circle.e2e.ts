@@ -1,5 +1,6 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { hydrated, pageProblems } from './page-checks.ts';
 import { openSection } from './workspace-nav.ts';
 
 /** A browser of its own, signed in through the API (the sign-in pages have their own tests). */
@@ -14,8 +15,52 @@ async function signedInPage(
   });
   expect(login.status()).toBe(200);
   await page.goto(path);
+  await hydrated(page);
   return page;
 }
+
+test("a member's circle arrives drawn in the HTML, kept by no cache, and hydrates cleanly", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = pageProblems(page);
+  expect((await page.request.post('/api/auth/login', { data: DEMO_MEMBER })).status()).toBe(200);
+  const firstName = ((await (await page.request.get('/api/auth/me')).json()) as { name: string }).name.split(' ')[0];
+  const posts = (await (await page.request.get('/api/community/posts')).json()) as Array<{ content: string }>;
+  expect(posts.length).toBeGreaterThan(0);
+
+  const drawn = await page.request.get('/community');
+  expect(drawn.status()).toBe(200);
+  expect(drawn.headers()['cache-control']).toBe('private, no-store');
+  // React separates adjacent text with empty comments; a reader sees the text without them.
+  const html = (await drawn.text()).replaceAll('<!-- -->', '');
+  expect(html).toContain(`Welcome to the circle, ${firstName}`);
+  expect(html).toContain('aria-label="Community posts"');
+  expect(html).toContain(posts[0]!.content.slice(0, 40));
+
+  // Signed out, or with a session the server does not know: the page the app draws (it asks to sign in).
+  const session = (await context.cookies()).find((cookie) => cookie.name.endsWith('coach_session'));
+  expect(session).toBeDefined();
+  for (const cookie of [undefined, `${session!.name}=forged.session.value`]) {
+    const other = await (
+      await browser.newContext()
+    ).request.get('/community', {
+      headers: cookie ? { cookie } : {},
+    });
+    expect(other.status()).toBe(200);
+    const page = await other.text();
+    expect(page).not.toContain('Welcome to the circle');
+    expect(page).toContain('<div id="root"></div>');
+  }
+
+  // The browser hydrates what the HTML shows (no mismatch reported), and the composer works.
+  await page.goto('/community');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Welcome to the circle, ${firstName}` })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Your message' }).fill('A drawn page takes typing');
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeEnabled();
+  expect(problems).toEqual([]);
+  await context.close();
+});
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 const postOf = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });

@@ -6,6 +6,7 @@ import { text } from 'node:stream/consumers';
 import {
   APP_ROUTES,
   jsonScriptElement,
+  MEMBER_PAGE_READS,
   nextLink,
   NOT_FOUND_PAGE_PATH,
   prerenderedPageFile,
@@ -20,8 +21,10 @@ import { StaticRouter } from 'react-router';
 import { AppRoutes } from '../app/App.tsx';
 import { blogAddress, blogListKey, seededList, viewOf } from '../features/blog/blogList.ts';
 import { blogPostKey } from '../features/blog/BlogPostPage.tsx';
+import { POSTS_KEY, WEEKLY_PROMPT_KEY } from '../features/community/queries.ts';
 import { LEGAL_PAGES } from '../features/legal/pages.ts';
 import { AppProviders } from '../app/AppProviders.tsx';
+import { AUTH_ME_KEY } from '../shared/api/auth.ts';
 import { createQueryClient } from '../shared/api/client.ts';
 import { siteIdentity } from '../shared/config/site.ts';
 import { escapeHtml } from '../shared/head/pageHead.ts';
@@ -118,10 +121,14 @@ async function renderApp(
  * and title, and what it was rendered with for the browser to hydrate from: the coach's identity
  * (src/shared/config/site.ts) and the query answers.
  */
-async function renderPage(shell: string, urlPath: string, seed: readonly SeedQuery[] = []): Promise<string> {
+async function renderPage(
+  shell: string,
+  urlPath: string,
+  seed: readonly SeedQuery[] = [],
+  headOnly = HEAD_ONLY_PATHS.has(urlPath),
+): Promise<string> {
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`The shell has no empty ${EMPTY_ROOT}`);
   const { html, styles, title, head } = await renderApp(urlPath, seed);
-  const headOnly = HEAD_ONLY_PATHS.has(urlPath);
   const data = siteIdentityElement(siteIdentity) + (seed.length > 0 ? jsonScriptElement(PAGE_DATA_ID, seed) : '');
   // Replacer functions throughout: a '$' in the page's text is never a replacement pattern.
   let page = shell
@@ -165,6 +172,23 @@ export const renderBlogPage: RenderBundle['renderBlogPage'] = (shell, search, po
  */
 export const renderBlogPostPage: RenderBundle['renderBlogPostPage'] = (shell, slug, post) =>
   renderPage(shell, `/blog/${encodeURIComponent(slug)}`, [{ queryKey: blogPostKey(slug), data: post }]);
+
+/** The query each read of MEMBER_PAGE_READS answers, in the same order (keys joined by '/' are the reads' paths). */
+export const MEMBER_PAGE_QUERIES: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  '/community': [AUTH_ME_KEY, POSTS_KEY, WEEKLY_PROMPT_KEY],
+};
+
+/**
+ * A members' page drawn signed in (the gateway's, for a visitor with a session,
+ * services/gateway/src/static/memberPages.ts), with the answers the services gave the member.
+ */
+export const renderMemberPage: RenderBundle['renderMemberPage'] = (shell, urlPath, answers) => {
+  const reads = MEMBER_PAGE_READS[urlPath];
+  const keys = MEMBER_PAGE_QUERIES[urlPath];
+  if (!reads || !keys) return Promise.reject(new Error(`${urlPath} is not a members' page`));
+  const seed = keys.map((queryKey, i) => ({ queryKey, data: answers[reads[i]!] }));
+  return renderPage(shell, urlPath, seed, false);
+};
 
 /** Writes dist/prerendered/*.html from dist/index.html, the shell. */
 export async function prerenderSite(distDir: string): Promise<string[]> {

@@ -13,7 +13,21 @@ export interface RenderBundle {
   /** A page of the list: its query string, and the API's posts and Link header for it. */
   renderBlogPage(shell: string, search: string, posts: BlogPostSummary[], link: string | null): Promise<string>;
   renderBlogPostPage(shell: string, slug: string, post: BlogPostPage): Promise<string>;
+  /**
+   * A members' page (a key of MEMBER_PAGE_READS) drawn signed in, from the answers to its reads,
+   * by API path, as the services gave them to the member's own session.
+   */
+  renderMemberPage(shell: string, urlPath: string, answers: Readonly<Record<string, unknown>>): Promise<string>;
 }
+
+/**
+ * The members' pages the gateway renders for a signed-in visitor, and the API reads each is
+ * drawn from (the first says who is signed in): the page arrives whole instead of after its
+ * scripts, the session check and the reads.
+ */
+export const MEMBER_PAGE_READS: Readonly<Record<string, readonly string[]>> = {
+  '/community': ['/api/auth/me', '/api/community/posts', '/api/community/weekly-prompt'],
+};
 
 /** The folder of the built PWA (dist) that holds the pages its build prerendered. */
 export const PRERENDERED_DIR = 'prerendered';

@@ -1,4 +1,13 @@
-import { addHealth, createApp, finishApp, type Logger, type Redis, siteIdentityFromEnv } from '@coach/kit';
+import {
+  addHealth,
+  createApp,
+  finishApp,
+  type Logger,
+  type Redis,
+  sessionCookieName,
+  siteIdentityFromEnv,
+} from '@coach/kit';
+import { MEMBER_PAGE_READS } from '@coach/contracts';
 import compression from 'compression';
 import type { Express } from 'express';
 import { clientAddress } from './client/client-address.ts';
@@ -13,6 +22,7 @@ import { upstreamFor, type Upstream } from './proxy/route-table.ts';
 import { seoFeedRoutes } from './seo/feeds.ts';
 import { renderedBlogPages } from './static/blogPages.ts';
 import { currentBuild } from './static/currentBuild.ts';
+import { renderedMemberPages } from './static/memberPages.ts';
 import { pwaRoutes } from './static/pwa.ts';
 
 /** Content Security Policy of the PWA: everything from this origin; MUI/emotion inject styles. */
@@ -99,6 +109,16 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
     }),
   );
   app.use(renderedBlogPages(build, contentUrl, config.PUBLIC_CACHE_SECONDS, logger));
+  app.get(
+    Object.keys(MEMBER_PAGE_READS),
+    renderedMemberPages(
+      build,
+      (apiPath) => replicas[upstreamFor(apiPath)!].next(),
+      sessionCookieName(config.COOKIE_SECURE),
+      limit,
+      logger,
+    ),
+  );
   app.use(pwaRoutes(config.PWA_DIST, build, logger));
   return finishApp(app, logger);
 }

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from '../App.tsx';
 import { AppProviders } from '../AppProviders.tsx';
+import { currentUserQuery } from '../../shared/api/auth.ts';
 import { createQueryClient } from '../../shared/api/client.ts';
 import { afterLoad } from '../../shared/hooks/useAfterLoad.ts';
 import { captureInstallPrompt } from '../../shared/pwa/installPrompt.ts';
@@ -16,6 +17,10 @@ export function startApp(container: HTMLElement, prerendered: boolean): void {
   captureInstallPrompt();
   const queryClient = createQueryClient();
   if (prerendered) seedFromPageData(queryClient);
+  // A page the app draws itself (a member's page among them) asks who is signed in at once, beside
+  // its code, instead of once its route's code has loaded and its gate is drawn. Not on a page the
+  // build wrote: the header it hydrates was written signed out, and must be hydrated as it is.
+  else void queryClient.prefetchQuery(currentUserQuery);
   const app = (
     <StrictMode>
       <AppProviders client={queryClient} persist>

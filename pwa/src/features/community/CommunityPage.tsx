@@ -4,7 +4,7 @@ import ForumIcon from '@mui/icons-material/ForumOutlined';
 import { Box, Button, Card, CardContent, Container, Grid, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { Suspense, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ApiRequestError, postJson } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
@@ -30,6 +30,10 @@ export default function CommunityPage() {
   );
 }
 
+/**
+ * The circle of a signed-in member. The gateway sends it rendered (MEMBER_PAGE_READS): its
+ * Suspense boundaries let it hydrate part by part, in short tasks, rather than all in one.
+ */
 function Circle({ user }: { user: CurrentUser }) {
   const posts = useQuery<CommunityPost[]>({ queryKey: POSTS_KEY });
   const weekly = useQuery<{ prompt: string }>({ queryKey: WEEKLY_PROMPT_KEY });
@@ -58,63 +62,69 @@ function Circle({ user }: { user: CurrentUser }) {
             'radial-gradient(800px 320px at 85% 0%, rgba(233,162,95,0.42), transparent 70%), linear-gradient(135deg, #4E2F5E 0%, #2F1B3A 100%)',
         }}
       >
-        <Container maxWidth="lg">
-          <Typography variant="overline" component="p" sx={{ color: palette.saffronLight }}>
-            Sacred Circle
-          </Typography>
-          <Typography id="circle-welcome" variant="h1" sx={{ color: '#fff' }}>
-            Welcome to the circle, {firstName}
-          </Typography>
-          <Typography variant="subtitle1" component="p" sx={{ mt: 2, maxWidth: 640, color: alpha('#FFFFFF', 0.88) }}>
-            A gentle space to share, reflect and grow together. Speak from the heart, listen with love, and know that
-            you are never walking alone.
-          </Typography>
-        </Container>
+        <Suspense>
+          <Container maxWidth="lg">
+            <Typography variant="overline" component="p" sx={{ color: palette.saffronLight }}>
+              Sacred Circle
+            </Typography>
+            <Typography id="circle-welcome" variant="h1" sx={{ color: '#fff' }}>
+              Welcome to the circle, {firstName}
+            </Typography>
+            <Typography variant="subtitle1" component="p" sx={{ mt: 2, maxWidth: 640, color: alpha('#FFFFFF', 0.88) }}>
+              A gentle space to share, reflect and grow together. Speak from the heart, listen with love, and know that
+              you are never walking alone.
+            </Typography>
+          </Container>
+        </Suspense>
       </Box>
 
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
         <Grid container spacing={{ xs: 3, md: 4 }}>
           <Grid size={{ xs: 12, md: 4 }}>
             <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 100 } }}>
-              <Card component="section" aria-labelledby="circle-stats">
-                <CardContent sx={{ p: 3 }}>
-                  <Typography id="circle-stats" variant="h5" component="h2" sx={{ color: 'primary.dark', mb: 2 }}>
-                    Circle at a Glance
-                  </Typography>
-                  <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, m: 0 }}>
-                    <Stat label="Total Posts" value={posts.isSuccess ? all.length : undefined} />
-                    <Stat label="Your Posts" value={posts.isSuccess ? mine : undefined} />
-                  </Box>
-                </CardContent>
-              </Card>
+              <Suspense>
+                <Card component="section" aria-labelledby="circle-stats">
+                  <CardContent sx={{ p: 3 }}>
+                    <Typography id="circle-stats" variant="h5" component="h2" sx={{ color: 'primary.dark', mb: 2 }}>
+                      Circle at a Glance
+                    </Typography>
+                    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, m: 0 }}>
+                      <Stat label="Total Posts" value={posts.isSuccess ? all.length : undefined} />
+                      <Stat label="Your Posts" value={posts.isSuccess ? mine : undefined} />
+                    </Box>
+                  </CardContent>
+                </Card>
+              </Suspense>
 
-              <Card component="section" aria-labelledby="weekly-reflection" sx={{ bgcolor: palette.sand }}>
-                <CardContent sx={{ p: 3 }}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, color: 'secondary.dark' }}>
-                    <AutoAwesomeIcon aria-hidden />
-                    <Typography id="weekly-reflection" variant="h5" component="h2" sx={{ color: 'primary.dark' }}>
-                      Weekly Reflection
-                    </Typography>
-                  </Stack>
-                  {weekly.isPending ? (
-                    <Skeleton variant="text" sx={{ fontSize: '1.4rem' }} aria-label="Loading this week's prompt" />
-                  ) : (
-                    <Typography sx={{ ...quoteSx, fontSize: '1.45rem', lineHeight: 1.35 }}>
-                      {weekly.data?.prompt ?? 'This week’s prompt is resting. Share whatever is alive in you.'}
-                    </Typography>
-                  )}
-                  <Button
-                    variant="contained"
-                    color="secondary"
-                    sx={{ mt: 2.5 }}
-                    fullWidth
-                    onClick={startReflection}
-                    disabled={!weekly.data?.prompt}
-                  >
-                    Reflect &amp; Share
-                  </Button>
-                </CardContent>
-              </Card>
+              <Suspense>
+                <Card component="section" aria-labelledby="weekly-reflection" sx={{ bgcolor: palette.sand }}>
+                  <CardContent sx={{ p: 3 }}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, color: 'secondary.dark' }}>
+                      <AutoAwesomeIcon aria-hidden />
+                      <Typography id="weekly-reflection" variant="h5" component="h2" sx={{ color: 'primary.dark' }}>
+                        Weekly Reflection
+                      </Typography>
+                    </Stack>
+                    {weekly.isPending ? (
+                      <Skeleton variant="text" sx={{ fontSize: '1.4rem' }} aria-label="Loading this week's prompt" />
+                    ) : (
+                      <Typography sx={{ ...quoteSx, fontSize: '1.45rem', lineHeight: 1.35 }}>
+                        {weekly.data?.prompt ?? 'This week’s prompt is resting. Share whatever is alive in you.'}
+                      </Typography>
+                    )}
+                    <Button
+                      variant="contained"
+                      color="secondary"
+                      sx={{ mt: 2.5 }}
+                      fullWidth
+                      onClick={startReflection}
+                      disabled={!weekly.data?.prompt}
+                    >
+                      Reflect &amp; Share
+                    </Button>
+                  </CardContent>
+                </Card>
+              </Suspense>
             </Stack>
           </Grid>
 
@@ -280,7 +290,9 @@ function Feed({ posts, userId }: { posts: UseQueryResult<CommunityPost[]>; userI
     <Stack component="ul" spacing={2.5} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Community posts">
       {posts.data.map((post) => (
         <li key={post.id}>
-          <PostCard post={post} userId={userId} />
+          <Suspense>
+            <PostCard post={post} userId={userId} />
+          </Suspense>
         </li>
       ))}
     </Stack>

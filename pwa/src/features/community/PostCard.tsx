@@ -11,7 +11,7 @@ import { apiRequest, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { visuallyHidden } from '../../shared/ui/visuallyHidden.ts';
 import { palette } from '../../shared/theme.ts';
-import { formatLongDate } from '../../shared/dates.ts';
+import { LongDate } from '../../shared/ui/LongDate.tsx';
 import { ItemActions } from './ItemActions.tsx';
 import { POSTS_KEY } from './queries.ts';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
@@ -100,7 +100,7 @@ export function PostCard({ post, userId }: { post: CommunityPost; userId: string
               )}
             </Stack>
             <Typography variant="body2" color="text.secondary" component="time" dateTime={post.createdAt}>
-              {formatLongDate(post.createdAt)}
+              <LongDate value={post.createdAt} />
             </Typography>
           </Box>
         </Stack>

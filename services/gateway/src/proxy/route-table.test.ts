@@ -1,3 +1,4 @@
+import { MEMBER_PAGE_READS } from '@coach/contracts';
 import { describe, expect, it } from 'vitest';
 import { upstreamFor } from './route-table.ts';
 
@@ -19,5 +20,9 @@ describe('route table', () => {
     expect(upstreamFor('/api/authx')).toBeUndefined();
     expect(upstreamFor('/api/admin')).toBeUndefined();
     expect(upstreamFor('/api/unknown')).toBeUndefined();
+  });
+
+  it("routes every read a members' page is rendered from", () => {
+    for (const apiPath of Object.values(MEMBER_PAGE_READS).flat()) expect(upstreamFor(apiPath)).toBe('members');
   });
 });
