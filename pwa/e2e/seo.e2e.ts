@@ -1,5 +1,5 @@
 import { BLOG_PAGE_SIZE, type BlogPostPage } from '@coach/contracts';
-import { startStack, type Stack } from '@coach/dev-stack';
+import { databaseUrl, startStack, type Stack } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
 import mongoose from 'mongoose';
 import { hydrated } from './page-checks.ts';
@@ -17,7 +17,7 @@ test.beforeAll(async () => {
     logLevel: 'warn',
     env: { SITE_URL, COACH_NAME: 'Asha Rao' },
   });
-  const db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
+  const db = await mongoose.createConnection(databaseUrl(stack.mongoUrl, 'coach-content')).asPromise();
   const yearAgo = Date.now() - 365 * 24 * 3600_000;
   await db.collection('blog_posts').insertMany(
     OLDER_TITLES.map((title, i) => {

@@ -1,6 +1,6 @@
 // The blog as the gateway renders it: /blog and a post page at 50 connections with the public
 // cache on and off, and how /blog and the list API grow with the number of published posts.
-import type { Stack } from '@coach/dev-stack';
+import { databaseUrl, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { load } from '../../../bench/autocannon.ts';
 
@@ -91,7 +91,7 @@ export async function benchBlog(
   }
 
   // Growth, with the public cache off: every answer is read from content (the worst case).
-  const db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
+  const db = await mongoose.createConnection(databaseUrl(stack.mongoUrl, 'coach-content')).asPromise();
   const growth: GrowthFigures[] = [];
   try {
     const saved = await db.collection('blog_posts').find().toArray();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_ADMIN, startRedis, startStack, type Stack } from '@coach/dev-stack';
+import { databaseUrl, DEMO_ADMIN, startRedis, startStack, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -72,7 +72,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_READS_PER_MINUTE: '100000' },
   });
-  db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
+  db = await mongoose.createConnection(databaseUrl(stack.mongoUrl, 'coach-content')).asPromise();
   const login = await signIn();
   expect(login.status).toBe(200);
   adminCookie = login.headers

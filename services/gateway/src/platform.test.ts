@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { requestFrom, startStack, type Stack } from '@coach/dev-stack';
+import { databaseUrl, requestFrom, startStack, type Stack } from '@coach/dev-stack';
 import { blogPostSummarySchema } from '@coach/contracts';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ beforeAll(async () => {
       RATE_LIMIT_READS_PER_MINUTE: '100000',
     },
   });
-  db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
+  db = await mongoose.createConnection(databaseUrl(stack.mongoUrl, 'coach-content')).asPromise();
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { createApp, createLogger, trustGatewayHop } from '@coach/kit';
-import { listen, requestFrom, startStack, type Stack } from '@coach/dev-stack';
+import { databaseUrl, listen, requestFrom, startStack, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress, parseTrustedProxies } from './client-address.ts';
@@ -126,7 +126,7 @@ describe('per-client budgets through the real stack', () => {
         CHAT_TIMEOUT_MS: '300',
       },
     });
-    db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
+    db = await mongoose.createConnection(databaseUrl(stack.mongoUrl, 'coach-content')).asPromise();
   });
   afterAll(async () => {
     await db?.close();

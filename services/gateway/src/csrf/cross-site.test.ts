@@ -1,5 +1,5 @@
 import { createApp, createLogger, finishApp } from '@coach/kit';
-import { DEMO_ADMIN, listen, requestFrom, startStack, type Answer, type Stack } from '@coach/dev-stack';
+import { databaseUrl, DEMO_ADMIN, listen, requestFrom, startStack, type Answer, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress, parseTrustedProxies } from '../client/client-address.ts';
@@ -56,7 +56,7 @@ describe('cross-site requests through the real stack', () => {
       logLevel: 'silent',
       env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', PUBLIC_CACHE_SECONDS: '0' },
     });
-    db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
+    db = await mongoose.createConnection(databaseUrl(stack.mongoUrl, 'coach-content')).asPromise();
     siteOrigin = new URL(stack.gatewayUrl).origin;
     siblingOrigin = new URL(stack.urls.content).origin;
   });

@@ -1,5 +1,5 @@
 import { PUBLIC_PAGE_PATHS } from '@coach/contracts';
-import { requestFrom, startStack, type Stack } from '@coach/dev-stack';
+import { databaseUrl, requestFrom, startStack, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,7 +114,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     env: { SITE_URL, FEED_CACHE_SECONDS: '1', SITEMAP_MAX_URLS: String(MAX_URLS) },
   });
-  db = await mongoose.createConnection(`${stack.mongoUrl}coach-content`).asPromise();
+  db = await mongoose.createConnection(databaseUrl(stack.mongoUrl, 'coach-content')).asPromise();
 });
 afterAll(async () => {
   await db?.close();
