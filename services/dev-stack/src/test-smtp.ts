@@ -6,15 +6,18 @@ export interface Received {
   raw: string;
   /** The raw message with quoted-printable soft line breaks joined and =3D decoded. */
   text: string;
+  /** Whether it came over TLS. */
+  secure: boolean;
 }
 
 /**
  * A real SMTP server on a free loopback port that collects what it accepts (tests and the
  * bench). A message counts as delivered only when the server answers 250 to a client still
  * connected: `hold()` delays that answer, and a client that dies meanwhile has delivered nothing,
- * as with any SMTP server. `rejectOnce`/`rejectAlways` refuse an address.
+ * as with any SMTP server. `rejectOnce`/`rejectAlways` refuse an address. With `tls` (a key and
+ * its certificate, PEM) it speaks TLS from the first byte, as an smtps: server does.
  */
-export async function startTestSmtp() {
+export async function startTestSmtp(options: { tls?: { key: string; cert: string } } = {}) {
   const received: Received[] = [];
   const open = new Set<string>();
   const closed = new Set<string>();
@@ -23,6 +26,7 @@ export async function startTestSmtp() {
   const rejectAlways = new Map<string, number>();
   let rejections = 0;
   const server = new SMTPServer({
+    ...(options.tls ? { secure: true, ...options.tls } : {}),
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -44,7 +48,7 @@ export async function startTestSmtp() {
         if (closed.has(session.id)) return callback(new Error('client gone'));
         const raw = Buffer.concat(chunks).toString('utf8');
         const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text, secure: session.secure });
         callback();
       });
     },

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SITE_IDENTITY } from '@coach/contracts';
+import { startTestSmtp } from '@coach/dev-stack';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.ts';
 import { emailsFor } from './templates.ts';
@@ -45,6 +47,68 @@ describe('the embedded outbox', () => {
   });
 });
 
+describe('SMTP', () => {
+  const from = { name: DEFAULT_SITE_IDENTITY.name, address: 'coach@example.com' };
+  const [notification] = emailsFor(event, settings);
+
+  it('hands messages to the server over its pooled connections', async () => {
+    const smtp = await startTestSmtp();
+    const mailer = createMailer({ smtpUrl: smtp.url, poolSize: 2, outboxDir, from, domain: 'coach.example' });
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => mailer.send({ ...notification, to: `reader${i}@example.org` }, `m${i}`)),
+      );
+      expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(
+        Array.from({ length: 20 }, (_, i) => `reader${i}@example.org`).sort(),
+      );
+      expect(smtp.received[0]!.raw).toMatch(/^Message-ID: <m\d+@coach\.example>$/m);
+    } finally {
+      mailer.close();
+      await smtp.stop();
+    }
+  });
+
+  it('speaks TLS from the start to an smtps: server', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'smtps-'));
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ],
+      { stdio: 'ignore' },
+    );
+    const smtp = await startTestSmtp({ tls: { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') } });
+    const { port } = new URL(smtp.url);
+    const mailer = createMailer({
+      smtpUrl: `smtps://127.0.0.1:${port}?tls.rejectUnauthorized=false`,
+      outboxDir,
+      from,
+      domain: 'coach.example',
+    });
+    try {
+      await mailer.send(notification, 'tls-1');
+      expect(smtp.received.map((mail) => mail.secure)).toEqual([true]);
+    } finally {
+      mailer.close();
+      await smtp.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('e-mail texts', () => {
   it('keep form values out of subjects, escaped in the HTML the coach reads', () => {
     const [notification, acknowledgement] = emailsFor(event, settings);
@@ -65,7 +129,9 @@ describe('e-mail texts', () => {
   });
 
   it('leave out the acknowledgement of an address that asked for too much mail', () => {
-    const kinds = emailsFor({ ...event, payload: { ...event.payload, acknowledge: false } }, settings).map((e) => e.kind);
+    const kinds = emailsFor({ ...event, payload: { ...event.payload, acknowledge: false } }, settings).map(
+      (e) => e.kind,
+    );
     expect(kinds).toEqual(['coach-notification']);
   });
 });
