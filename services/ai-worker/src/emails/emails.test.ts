@@ -146,7 +146,7 @@ describe('e-mails under failure', () => {
   it('finishes the running job on SIGTERM, and sends nothing twice after a restart', async () => {
     const release = smtp.hold();
     await contact('term@example.org');
-    await until(() => smtp.connections() === 1); // the notification is being sent
+    await until(() => smtp.connections() >= 1); // the notification is being sent
     await new Promise((resolve) => setTimeout(resolve, 300));
     const stopped = stack.stopService('ai-worker', 'SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -162,7 +162,7 @@ describe('e-mails under failure', () => {
   it('completes the job of a worker killed mid-send once restarted, with exactly one e-mail each', async () => {
     const release = smtp.hold();
     await contact('kill@example.org');
-    await until(() => smtp.connections() === 1); // the notification is in flight
+    await until(() => smtp.connections() >= 1); // the notification is in flight
     await new Promise((resolve) => setTimeout(resolve, 300));
     await stack.stopService('ai-worker', 'SIGKILL');
     await until(() => smtp.connections() === 0); // the server saw the client die
