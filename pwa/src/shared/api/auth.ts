@@ -39,6 +39,9 @@ export const useIsSignedIn = (): boolean =>
 export async function startSession(queryClient: QueryClient): Promise<CurrentUser | null> {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_ME_KEY[0] });
   queryClient.getMutationCache().clear();
+  // A check still in flight was asked without the new session's cookie: its answer would say
+  // "signed out", and fetchQuery would hand back that same request.
+  await queryClient.cancelQueries({ queryKey: AUTH_ME_KEY });
   return queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
 }
 
