@@ -6,7 +6,6 @@ import { text } from 'node:stream/consumers';
 import {
   APP_ROUTES,
   jsonScriptElement,
-  MEMBER_PAGE_READS,
   nextLink,
   NOT_FOUND_PAGE_PATH,
   prerenderedPageFile,
@@ -173,7 +172,7 @@ export const renderBlogPage: RenderBundle['renderBlogPage'] = (shell, search, po
 export const renderBlogPostPage: RenderBundle['renderBlogPostPage'] = (shell, slug, post) =>
   renderPage(shell, `/blog/${encodeURIComponent(slug)}`, [{ queryKey: blogPostKey(slug), data: post }]);
 
-/** The query each read of MEMBER_PAGE_READS answers, in the same order (keys joined by '/' are the reads' paths). */
+/** The queries a members' page is drawn from; each key joined by '/' is its read in MEMBER_PAGE_READS. */
 export const MEMBER_PAGE_QUERIES: Readonly<Record<string, readonly (readonly string[])[]>> = {
   '/community': [AUTH_ME_KEY, POSTS_KEY, WEEKLY_PROMPT_KEY],
 };
@@ -183,10 +182,9 @@ export const MEMBER_PAGE_QUERIES: Readonly<Record<string, readonly (readonly str
  * services/gateway/src/static/memberPages.ts), with the answers the services gave the member.
  */
 export const renderMemberPage: RenderBundle['renderMemberPage'] = (shell, urlPath, answers) => {
-  const reads = MEMBER_PAGE_READS[urlPath];
   const keys = MEMBER_PAGE_QUERIES[urlPath];
-  if (!reads || !keys) return Promise.reject(new Error(`${urlPath} is not a members' page`));
-  const seed = keys.map((queryKey, i) => ({ queryKey, data: answers[reads[i]!] }));
+  if (!keys) return Promise.reject(new Error(`${urlPath} is not a members' page`));
+  const seed = keys.map((queryKey) => ({ queryKey, data: answers[queryKey.join('/')] }));
   return renderPage(shell, urlPath, seed, false);
 };
 

@@ -12,9 +12,6 @@ const FORWARDED = ['cookie', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarde
 /** The services refused the session (signed out, expired or revoked): not a fault. */
 class NotSignedIn extends Error {}
 
-const hasCookie = (req: Request, name: string) =>
-  (req.headers.cookie ?? '').split(';').some((pair) => pair.trimStart().startsWith(`${name}=`));
-
 /**
  * GET of a members' page (MEMBER_PAGE_READS) by a visitor whose request carries a session cookie:
  * the page rendered signed in with the answers of the reads it is drawn from, read from the
@@ -61,5 +58,6 @@ export function renderedMemberPages(
     res.setHeader('Cache-Control', 'private, no-store').type('html').send(html);
   };
   // 'route': past this route's handlers, to the page the build wrote.
-  return [(req, _res, next) => next(hasCookie(req, sessionCookie) ? undefined : 'route'), limit, render];
+  // The cookies are read by kit's app (cookie-parser).
+  return [(req, _res, next) => next(req.cookies?.[sessionCookie] ? undefined : 'route'), limit, render];
 }
