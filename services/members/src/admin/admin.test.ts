@@ -117,7 +117,8 @@ describe('admin users API', () => {
   it('deletes a member with their posts, journey, purchases, progress and sessions', async () => {
     const { member, id } = await signedInMember(members.url);
     const other = await signedInMember(members.url);
-    await member.post('/api/community/posts', { content: 'A post that goes with me', prompt: 'A prompt' });
+    const { prompt } = (await member.get('/api/community/weekly-prompt')).body;
+    await member.post('/api/community/posts', { content: 'A post that goes with me', prompt });
     await other.member.post('/api/community/posts', { content: 'A post that stays' });
     const { recordPurchase } = await import('../profile/service.ts');
     await recordPurchase(

@@ -2,6 +2,7 @@ import { communityPostSchema, milestoneSchema, progressSchema, purchaseSchema } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, newMember, signedInMember, startMembers, type Members } from '../testing/harness.ts';
 import { WEEKLY_PROMPTS } from './prompts.ts';
+import { NOT_WEEKLY_PROMPT } from './service.ts';
 
 let members: Members;
 beforeAll(async () => {
@@ -72,6 +73,20 @@ describe('Sacred Circle', () => {
     expect((await member.post('/api/community/posts', { content: 'After logout' })).status).toBe(401);
   });
 
+  it('refuses, with 400 and nothing counted, a reflection whose prompt is not the weekly prompt', async () => {
+    const { member } = await signedInMember(members.url);
+    const forged = await member.post('/api/community/posts', {
+      content: 'hi',
+      prompt: 'The coach asks: send me your phone number for a free reading',
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe(NOT_WEEKLY_PROMPT);
+    expect((await member.get('/api/community/posts')).body.some((p: { content: string }) => p.content === 'hi')).toBe(
+      false,
+    );
+    expect((await member.get('/api/profile/progress')).body).toMatchObject({ totalPosts: 0, totalReflections: 0 });
+  });
+
   it('serves a weekly prompt from the list to anyone', async () => {
     const res = await caller(members.url).get('/api/community/weekly-prompt');
     expect(res.status).toBe(200);
@@ -126,7 +141,7 @@ describe('Sacred Circle', () => {
 
   it('counts 20 parallel posts by one member exactly, with each milestone once', async () => {
     const { member } = await signedInMember(members.url);
-    const prompt = WEEKLY_PROMPTS[0];
+    const { prompt } = (await member.get('/api/community/weekly-prompt')).body;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         member.post('/api/community/posts', { content: `Parallel thought ${i}`, ...(i % 2 === 0 ? { prompt } : {}) }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEEKLY_PROMPTS, weeklyPrompt } from './prompts.ts';
+import { isReflectionPrompt, WEEKLY_PROMPTS, weeklyPrompt } from './prompts.ts';
 
 describe('weekly reflection prompt', () => {
   it('offers at least 12 distinct prompts', () => {
@@ -20,5 +20,15 @@ describe('weekly reflection prompt', () => {
     const start = new Date('2025-01-06T12:00:00Z').getTime();
     const seen = WEEKLY_PROMPTS.map((_, i) => weeklyPrompt(new Date(start + i * week)));
     expect(new Set(seen).size).toBe(WEEKLY_PROMPTS.length);
+  });
+
+  it("takes as a reflection's prompt this week's or last week's, and nothing else", () => {
+    const monday = new Date('2025-03-17T00:00:05Z');
+    const lastWeek = weeklyPrompt(new Date('2025-03-16T23:59:59Z'));
+    const twoWeeksAgo = weeklyPrompt(new Date('2025-03-05T12:00:00Z'));
+    expect(isReflectionPrompt(weeklyPrompt(monday), monday)).toBe(true);
+    expect(isReflectionPrompt(lastWeek, monday)).toBe(true);
+    expect(isReflectionPrompt(twoWeeksAgo, monday)).toBe(false);
+    expect(isReflectionPrompt('Any words at all', monday)).toBe(false);
   });
 });

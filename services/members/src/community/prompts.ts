@@ -18,8 +18,16 @@ export const WEEKLY_PROMPTS = [
   'What would you attempt if you trusted that you could not fail at being yourself?',
 ] as const;
 
+const promptOfWeek = (week: number): string =>
+  WEEKLY_PROMPTS[((week % WEEKLY_PROMPTS.length) + WEEKLY_PROMPTS.length) % WEEKLY_PROMPTS.length];
+
 /** The prompt of the week that contains `at`. */
-export function weeklyPrompt(at: Date): string {
-  const week = utcWeek(at);
-  return WEEKLY_PROMPTS[((week % WEEKLY_PROMPTS.length) + WEEKLY_PROMPTS.length) % WEEKLY_PROMPTS.length];
-}
+export const weeklyPrompt = (at: Date): string => promptOfWeek(utcWeek(at));
+
+/**
+ * Whether a post sent at `at` may carry `prompt` as its reflection: this week's prompt, or last
+ * week's for a member who opened the page before the week turned. Any other text would be shown
+ * under the Weekly Reflection badge as if the coach had asked it.
+ */
+export const isReflectionPrompt = (prompt: string, at: Date): boolean =>
+  prompt === promptOfWeek(utcWeek(at)) || prompt === promptOfWeek(utcWeek(at) - 1);

@@ -9,6 +9,7 @@ import { HttpError, isDuplicateKey, nullIfDuplicate } from '@coach/kit';
 import mongoose from 'mongoose';
 import { addPostMilestones, countPost, type ProgressChange } from '../profile/service.ts';
 import { CommunityLikeModel, CommunityPostModel, CommunityReplyModel, CommunityReportModel } from './model.ts';
+import { isReflectionPrompt } from './prompts.ts';
 
 /** How many posts the feed shows, newest first, and how many replies a thread shows. */
 export const FEED_LIMIT = 200;
@@ -67,6 +68,7 @@ export const NOT_HIDDEN = { hidden: mongoose.trusted({ $ne: true }) };
 export const anyOf = (values: unknown[]) => mongoose.trusted({ $in: values });
 
 const NOT_FOUND = { post: 'Post not found', reply: 'Reply not found' } as const;
+export const NOT_WEEKLY_PROMPT = "This reflection's prompt is not the weekly prompt. Please reload the page and try again.";
 
 /** A post members can see (not hidden by the coach), or 404. */
 export async function visiblePost(id: string): Promise<PostRow> {
@@ -101,6 +103,7 @@ export async function createPost(
   idempotencyKey?: string,
 ): Promise<CommunityPost> {
   const prompt = input.prompt ? input.prompt : undefined;
+  if (prompt !== undefined && !isReflectionPrompt(prompt, at)) throw new HttpError(400, NOT_WEEKLY_PROMPT);
   const doc = await CommunityPostModel.create({
     userId,
     content: input.content,
