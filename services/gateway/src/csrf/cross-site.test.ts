@@ -124,6 +124,9 @@ describe('cross-site requests through the real stack', () => {
     const cookie = await signIn();
     refused(await call('/api/auth/logout', 'GET', { cookie, 'sec-fetch-site': 'cross-site' }));
     refused(await call('/api/auth/logout', 'GET', { cookie, 'sec-fetch-site': 'same-site' }));
+    // The services' routes ignore a trailing slash and the case of letters: so does the guard.
+    for (const variant of ['/api/auth/logout/', '/api/auth/Logout', '/API/AUTH/LOGOUT//'])
+      refused(await call(variant, 'GET', { cookie, 'sec-fetch-site': 'cross-site' }));
     expect(await signedIn(cookie)).toBe(true);
     const own = await call('/api/auth/logout', 'GET', { cookie, 'sec-fetch-site': 'same-origin' });
     expect(own.status).toBe(303);

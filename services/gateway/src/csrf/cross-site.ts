@@ -4,8 +4,11 @@ import type { Request, RequestHandler } from 'express';
 export const CROSS_SITE_REFUSED = 'This request came from another site, so it was refused. Please use the site itself.';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** A GET that signs the visitor out: the site navigates to it, so it is guarded like a write. */
-const GET_LOGOUT = '/api/auth/logout';
+/**
+ * A GET that signs the visitor out: the site navigates to it, so it is guarded like a write. The
+ * services' routes ignore the case of letters and trailing slashes, and so does this match.
+ */
+const GET_LOGOUT = /^\/api\/auth\/logout\/*$/i;
 
 /** The site's own origin, as this request reached it: the protocol the gateway decided on and the Host. */
 function ownOrigin(req: Request): string | undefined {
@@ -37,8 +40,8 @@ function fromElsewhere(req: Request): boolean {
  * link to the GET logout.
  */
 export const crossSiteGuard: RequestHandler = (req, _res, next) => {
-  if (!req.path.startsWith('/api/')) return next();
-  const changesState = STATE_CHANGING.has(req.method) || (req.method === 'GET' && req.path === GET_LOGOUT);
+  if (!/^\/api\//i.test(req.path)) return next();
+  const changesState = STATE_CHANGING.has(req.method) || (req.method === 'GET' && GET_LOGOUT.test(req.path));
   if (changesState && fromElsewhere(req)) throw new HttpError(403, CROSS_SITE_REFUSED);
   next();
 };
