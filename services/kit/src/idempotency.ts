@@ -108,7 +108,8 @@ export function idempotent(scope: string): RequestHandler {
     if (!/^[\w.:-]{8,128}$/.test(key)) {
       throw new HttpError(400, 'Idempotency-Key must be 8 to 128 letters, digits, dots, colons, dashes or underscores');
     }
-    const id = `${scope}:${key}`;
+    // A signed-in caller's keys are their own: another member sending the same key gets their own answer.
+    const id = req.session ? `${scope}:${req.session.sub}:${key}` : `${scope}:${key}`;
     const fingerprint = createHash('sha256')
       .update(JSON.stringify(req.body ?? null))
       .digest('hex');

@@ -137,6 +137,14 @@ describe('Sacred Circle', () => {
     );
     expect(other.status).toBe(201);
     expect((await member.get('/api/profile/progress')).body.totalPosts).toBe(2);
+
+    // Another member's key is hers alone, even the same key with the same words.
+    const second = (await signedInMember(members.url)).member;
+    const hers = await second.post('/api/community/posts', { content: 'Sent twice, kept once.' }, key);
+    expect(hers.status).toBe(201);
+    expect(hers.headers.get('idempotent-replayed')).toBeNull();
+    expect(hers.body.id).not.toBe(first.body.id);
+    expect((await second.get('/api/profile/progress')).body.totalPosts).toBe(1);
   });
 
   it('counts 20 parallel posts by one member exactly, with each milestone once', async () => {
