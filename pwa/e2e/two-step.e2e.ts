@@ -45,14 +45,20 @@ test('a member turns on two-step sign-in, then signs in with a code and with a r
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(notice(page)).toContainText('Welcome back!');
 
-  // Turn it on in the profile's Security section: scan (here: read) the key, confirm with a code.
+  // Turn it on in the profile's Security section: scan (here: read) the key, confirm with the
+  // password and a code.
   await page.goto('/profile');
   await page.getByRole('tab', { name: 'Security' }).click();
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   const key = (await page.getByLabel('Setup key').textContent())!.replace(/\s+/g, '');
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
-  await page.getByLabel(/^6-digit code/).fill(authenticatorCode(key));
+  const confirmForm = page.getByRole('form', { name: 'Confirm two-step sign-in' });
+  await confirmForm.getByLabel(/^Password/).fill(`${account.password}!`);
+  await confirmForm.getByLabel(/^6-digit code/).fill(authenticatorCode(key));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirmForm.getByText('The password is not right.')).toBeVisible();
+  await confirmForm.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Confirm' }).click();
 
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');

@@ -61,8 +61,14 @@ export const twoStepSetupSchema = z.object({
 });
 export type TwoStepSetup = z.infer<typeof twoStepSetupSchema>;
 
-/** POST /api/auth/two-step/enable: a current code of the new secret. */
-export const twoStepEnableInputSchema = z.strictObject({ code: authenticatorCodeSchema });
+/** The account's password, asked again before its sign-in settings change. */
+const currentPasswordSchema = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200);
+
+/**
+ * POST /api/auth/two-step/enable: the password and a current code of the new secret. The password
+ * keeps a stolen session from turning two-step on with the thief's own app, locking the owner out.
+ */
+export const twoStepEnableInputSchema = z.strictObject({ password: currentPasswordSchema, code: authenticatorCodeSchema });
 export type TwoStepEnableInput = z.input<typeof twoStepEnableInputSchema>;
 
 /** The answer of enabling: the recovery codes, shown this once (only their hashes are kept). */
@@ -70,8 +76,5 @@ export const twoStepRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.st
 export type TwoStepRecoveryCodes = z.infer<typeof twoStepRecoveryCodesSchema>;
 
 /** POST /api/auth/two-step/disable: the password and a current code (or a recovery code). */
-export const twoStepDisableInputSchema = z.strictObject({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
-  code: twoStepCodeSchema,
-});
+export const twoStepDisableInputSchema = z.strictObject({ password: currentPasswordSchema, code: twoStepCodeSchema });
 export type TwoStepDisableInput = z.input<typeof twoStepDisableInputSchema>;

@@ -2,6 +2,7 @@ import {
   twoStepDisableInputSchema,
   twoStepEnableInputSchema,
   type TwoStepDisableInput,
+  type TwoStepEnableInput,
   type TwoStepRecoveryCodes,
   type TwoStepSetup,
 } from '@coach/contracts';
@@ -23,7 +24,7 @@ import { useState, type FormEvent } from 'react';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { PasswordField, useFormFields } from '../account/index.ts';
+import { PasswordField, serverFieldErrors, useFormFields } from '../account/index.ts';
 import { TWO_STEP_KEY, useTwoStepStatus } from './queries.ts';
 
 const failed = (title: string) => (error: unknown) =>
@@ -104,19 +105,23 @@ function ConfirmSetup({
   onEnabled: (codes: string[]) => void;
 }) {
   const queryClient = useQueryClient();
-  const form = useFormFields({ code: '' });
+  const form = useFormFields({ password: '', code: '' });
   const enable = useMutation({
-    mutationFn: (code: string) => postJson<TwoStepRecoveryCodes>('/api/auth/two-step/enable', { code }),
+    mutationFn: (input: TwoStepEnableInput) => postJson<TwoStepRecoveryCodes>('/api/auth/two-step/enable', input),
     onSuccess: ({ recoveryCodes }) => {
       void queryClient.invalidateQueries({ queryKey: TWO_STEP_KEY });
       notify({ title: 'Two-step sign-in is on' });
       onEnabled(recoveryCodes);
     },
-    onError: (error) => form.check({ code: serverMessage(error) ?? 'Please try again.' }),
+    // A wrong password or code is shown under its field; anything else under the code.
+    onError: (error) => {
+      const fields = serverFieldErrors<'password' | 'code'>(error);
+      form.check(Object.keys(fields).length ? fields : { code: serverMessage(error) ?? 'Please try again.' });
+    },
   });
   const submit = form.submitWith(
     (values) => twoStepEnableInputSchema.safeParse(values),
-    ({ code }) => enable.mutate(code),
+    (input) => enable.mutate(input),
   );
 
   return (
@@ -148,7 +153,8 @@ function ConfirmSetup({
       </Typography>
       <Box component="form" ref={form.ref} noValidate onSubmit={submit} aria-label="Confirm two-step sign-in">
         <Stack spacing={2}>
-          <Typography>2. Enter the 6-digit code the app now shows.</Typography>
+          <Typography>2. Enter your password and the 6-digit code the app now shows.</Typography>
+          <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} required />
           <TextField
             label="6-digit code"
             autoComplete="one-time-code"

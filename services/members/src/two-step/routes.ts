@@ -11,6 +11,7 @@ import { Router, type Request } from 'express';
 import { deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
 import type { LoginLimiter } from '../accounts/login-limiter.ts';
 import { verifyPassword } from '../accounts/password.ts';
+import type { UserDoc } from '../accounts/model.ts';
 import { findUser } from '../accounts/service.ts';
 import { hasTwoStep, TWO_STEP_MESSAGES, type TwoStep } from './service.ts';
 
@@ -47,20 +48,36 @@ export function twoStepRoutes({ sessions, twoStep, limiter, devices, cookieSecur
     res.json(answer);
   });
 
+  /** Whether `check` holds for the account, guessed under the same limits as a sign-in. */
+  const confirmedUnderLimits = async (req: Request, user: UserDoc, check: () => Promise<boolean>) => {
+    const device = devices.read(req.cookies?.[deviceCookie], user.email);
+    const confirmed = await limiter({ email: user.email, ip: req.ip ?? 'unknown', device }, async () =>
+      (await check()) ? user : undefined,
+    );
+    return confirmed !== undefined;
+  };
+
+  /** Turning on takes the password too: a stolen session alone must not lock the owner out. */
   router.post('/api/auth/two-step/enable', async (req, res) => {
-    const { code } = parse(twoStepEnableInputSchema, req.body);
-    const answer: TwoStepRecoveryCodes = { recoveryCodes: await twoStep.enable(await signedInUser(req), code) };
+    const { password, code } = parse(twoStepEnableInputSchema, req.body);
+    const user = await signedInUser(req);
+    if (!(await confirmedUnderLimits(req, user, () => verifyPassword(user.password, password)))) {
+      const { wrongPassword } = TWO_STEP_MESSAGES;
+      throw new HttpError(400, wrongPassword, [{ path: 'password', message: wrongPassword }]);
+    }
+    const answer: TwoStepRecoveryCodes = { recoveryCodes: await twoStep.enable(user, code) };
     res.json(answer);
   });
 
-  /** Turning off takes the password and a code, guessed under the same limits as a sign-in. */
+  /** Turning off takes the password and a code. */
   router.post('/api/auth/two-step/disable', async (req, res) => {
     const { password, code } = parse(twoStepDisableInputSchema, req.body);
     const user = await signedInUser(req);
     if (!hasTwoStep(user)) throw new HttpError(409, TWO_STEP_MESSAGES.notOn);
-    const device = devices.read(req.cookies?.[deviceCookie], user.email);
-    const confirmed = await limiter({ email: user.email, ip: req.ip ?? 'unknown', device }, async () =>
-      (await verifyPassword(user.password, password)) && (await twoStep.verify(user, code)) ? user : undefined,
+    const confirmed = await confirmedUnderLimits(
+      req,
+      user,
+      async () => (await verifyPassword(user.password, password)) && (await twoStep.verify(user, code)),
     );
     if (!confirmed) throw new HttpError(403, TWO_STEP_MESSAGES.wrongPasswordOrCode);
     await twoStep.disable(user._id);

@@ -22,6 +22,7 @@ export const TWO_STEP_MESSAGES = {
   notOn: 'Two-step sign-in is not on.',
   setupExpired: 'The set-up has expired. Please start again.',
   wrongPasswordOrCode: 'The password or the code is not right.',
+  wrongPassword: 'The password is not right.',
 };
 
 const challengeKey = (token: string) => `twostep:challenge:${createHash('sha256').update(token).digest('hex')}`;

@@ -27,11 +27,11 @@ function authenticator(secret: string) {
 }
 
 /** Turns two-step sign-in on for a signed-in caller, as the Security section does. */
-async function turnOn(account: Caller) {
+async function turnOn(account: Caller, password: string) {
   const setup = await account.post('/api/auth/two-step/setup');
   expect(setup.status).toBe(200);
   const codeAt = authenticator(setup.body.secret);
-  const enabled = await account.post('/api/auth/two-step/enable', { code: codeAt(0) });
+  const enabled = await account.post('/api/auth/two-step/enable', { password, code: codeAt(0) });
   expect(enabled.status).toBe(200);
   return { setup: setup.body, codeAt, recoveryCodes: enabled.body.recoveryCodes as string[] };
 }
@@ -39,7 +39,7 @@ async function turnOn(account: Caller) {
 /** A new member with two-step sign-in on, and a fresh browser to sign in from. */
 async function memberWithTwoStep(ip: string) {
   const { member, details, id } = await signedInMember(members.url, 'twostep');
-  const on = await turnOn(member);
+  const on = await turnOn(member, details.password);
   return { ...on, details, id, browser: caller(members.url, ip) };
 }
 
@@ -61,12 +61,18 @@ describe('turning two-step sign-in on', () => {
     expect(setup.body.otpauthUri).toContain(encodeURIComponent(details.email));
     expect(setup.body.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>$/);
 
-    const wrong = await member.post('/api/auth/two-step/enable', { code: '000000' });
+    const { password } = details;
+    const wrong = await member.post('/api/auth/two-step/enable', { password, code: '000000' });
     expect(wrong).toMatchObject({ status: 400, body: { message: TWO_STEP_MESSAGES.wrongCode } });
-    expect((await member.post('/api/auth/two-step/enable', { code: '12ab' })).status).toBe(400);
+    expect((await member.post('/api/auth/two-step/enable', { password, code: '12ab' })).status).toBe(400);
+    // A stolen session alone cannot turn it on: the password is asked, and a wrong one is refused.
+    const code = authenticator(setup.body.secret)(0);
+    expect((await member.post('/api/auth/two-step/enable', { code })).status).toBe(400);
+    const wrongPassword = await member.post('/api/auth/two-step/enable', { password: `${password}!`, code });
+    expect(wrongPassword).toMatchObject({ status: 400, body: { message: TWO_STEP_MESSAGES.wrongPassword } });
     expect((await member.get('/api/auth/two-step')).body.enabled).toBe(false);
 
-    const enabled = await member.post('/api/auth/two-step/enable', { code: authenticator(setup.body.secret)(0) });
+    const enabled = await member.post('/api/auth/two-step/enable', { password, code });
     expect(enabled.status).toBe(200);
     const codes: string[] = enabled.body.recoveryCodes;
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
@@ -92,7 +98,7 @@ describe('turning two-step sign-in on', () => {
     const visitor = caller(members.url);
     expect((await visitor.get('/api/auth/two-step')).status).toBe(401);
     expect((await visitor.post('/api/auth/two-step/setup')).status).toBe(401);
-    expect((await visitor.post('/api/auth/two-step/enable', { code: '123456' })).status).toBe(401);
+    expect((await visitor.post('/api/auth/two-step/enable', { password: 'x', code: '123456' })).status).toBe(401);
   });
 });
 
@@ -186,7 +192,7 @@ describe('signing in with two-step sign-in on', () => {
   it('asks the admin for a code at the admin door too, and a wrong password stays a plain 401', async () => {
     const admin = caller(members.url, '10.9.4.1');
     expect((await signIn(admin, TEST_ADMIN, '/api/admin/login')).status).toBe(200);
-    const { codeAt } = await turnOn(admin);
+    const { codeAt } = await turnOn(admin, TEST_ADMIN.password);
     const browser = caller(members.url, '10.9.4.2');
     const wrongPassword = await browser.post('/api/admin/login', { email: TEST_ADMIN.email, password: 'nope-nope' });
     expect(wrongPassword).toMatchObject({ status: 401, body: { message: INVALID_CREDENTIALS } });
@@ -200,7 +206,7 @@ describe('signing in with two-step sign-in on', () => {
 describe('turning two-step sign-in off', () => {
   it('takes the password and a current code; anything less changes nothing', async () => {
     const { member, details } = await signedInMember(members.url, 'off');
-    const { codeAt } = await turnOn(member);
+    const { codeAt } = await turnOn(member, details.password);
     const off = (body: unknown) => member.post('/api/auth/two-step/disable', body);
     expect((await off({ password: details.password })).status).toBe(400);
     expect(await off({ password: 'wrong-password', code: codeAt(1) })).toMatchObject({
