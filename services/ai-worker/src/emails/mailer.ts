@@ -2,6 +2,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type Mail from 'nodemailer/lib/mailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Email } from './templates.ts';
@@ -30,8 +32,15 @@ const socketWithoutDelay: NonNullable<SMTPPool.Options['getSocket']> = (options,
 };
 
 /**
+ * The whole message, built in memory: handed to the transport as one buffer, it leaves in one
+ * socket write. Streamed as nodemailer builds it, every header line and part is a write (a system
+ * call) of its own.
+ */
+const build = (mail: Mail.Options) => new MailComposer(mail).compile().build();
+
+/**
  * SMTP through nodemailer when `smtpUrl` is set; otherwise the embedded default: each message
- * is rendered by nodemailer's stream transport and written as `<id>.eml` under `outboxDir`
+ * is built the same way and written as `<id>.eml` under `outboxDir`
  * (written under a temporary name, then renamed, so a crash never leaves half a file).
  */
 export function createMailer(options: {
@@ -43,7 +52,7 @@ export function createMailer(options: {
   from: { name: string; address: string };
   domain: string;
 }): Mailer {
-  const message = (email: Email, id: string) => ({
+  const message = (email: Email, id: string): Mail.Options => ({
     from: options.from,
     to: email.to,
     replyTo: email.replyTo,
@@ -70,21 +79,21 @@ export function createMailer(options: {
     });
     return {
       async send(email, id) {
-        await transport.sendMail(message(email, id));
+        const raw = await build(message(email, id));
+        await transport.sendMail({ envelope: { from: options.from.address, to: email.to }, raw });
       },
       close: () => transport.close(),
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(email, id) {
-      const info = await transport.sendMail(message(email, id));
+      const eml = await build(message(email, id));
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${safeName(id)}.eml`);
-      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await writeFile(`${file}.tmp`, eml);
       await rename(`${file}.tmp`, file);
     },
-    close: () => transport.close(),
+    close: () => {},
   };
 }
