@@ -7,17 +7,37 @@ import { server } from './server.ts';
 // The whole suite runs files in parallel on two cores: give async queries room beyond the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom resolves relative fetch URLs against this origin, as the browser does against the site.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+// The mock server answers a fetch at the connection the fetch opens, some time after it is called:
+// every fetch a test started is settled before the test's handlers go (a late one would meet the
+// next test's handlers, or, once the server has closed, the real network).
+const inFlight = new Set<Promise<Response>>();
+let mockedFetch: typeof fetch;
+
+// Relative fetch URLs and handler paths resolve against jsdom's page URL, as the browser's do against the site.
+beforeAll(() => {
+  server.listen({ onUnhandledFrame: 'error' });
+  mockedFetch = globalThis.fetch;
+  globalThis.fetch = (...args) => {
+    const response = mockedFetch(...args);
+    const settle = () => inFlight.delete(response);
+    inFlight.add(response);
+    response.then(settle, settle);
+    return response;
+  };
+});
+afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
+  while (inFlight.size > 0) await Promise.allSettled(inFlight);
   server.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();
   useNotices.setState({ notice: null });
-  vi.useRealTimers();
 });
-afterAll(() => server.close());
+afterAll(() => {
+  globalThis.fetch = mockedFetch;
+  server.close();
+});
 
 // jsdom lacks these browser APIs that MUI and the widgets use.
 if (!window.matchMedia) {
