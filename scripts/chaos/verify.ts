@@ -5,6 +5,9 @@ import mongoose from 'mongoose';
 import type { Attempt, Write } from './load.ts';
 import { COACH_EMAIL } from './site.ts';
 
+/** The suite's own Redis connections and queues log nothing. */
+const logger = createLogger('chaos-suite', 'silent');
+
 /** What the site really holds, read from MongoDB: how many rows each write left. */
 export async function storedRows(mongoUrl: string) {
   const content = await mongoose.createConnection(databaseUrl(mongoUrl, 'coach-content')).asPromise();
@@ -52,8 +55,8 @@ export function emailsOwed(write: Write): Array<(mail: Received) => boolean> {
  * that failed for good, and queues holding jobs that no running service consumes.
  */
 export async function unfinishedJobs(redisUrl: string) {
-  const connection = createRedis(redisUrl, createLogger('chaos-suite', 'silent'), 'queues');
-  const queues = createQueues(connection);
+  const connection = createRedis(redisUrl, logger, 'queues');
+  const queues = createQueues(connection, logger);
   try {
     let unfinished = 0;
     let failed = 0;
@@ -92,8 +95,8 @@ export async function unfinishedJobs(redisUrl: string) {
  * must end up with exactly one more daily post.
  */
 export async function runScheduledDailyPost(redisUrl: string, mongoUrl: string, timeoutMs = 30_000) {
-  const connection = createRedis(redisUrl, createLogger('chaos-suite', 'silent'), 'queues');
-  const queues = createQueues(connection);
+  const connection = createRedis(redisUrl, logger, 'queues');
+  const queues = createQueues(connection, logger);
   const queue = queues.get(QUEUES.dailyPost);
   try {
     const schedulers = (await queue.getJobSchedulers()).filter(

@@ -26,8 +26,9 @@ export async function benchNewsletter(
   smtp: TestSmtp,
 ): Promise<[undisturbed: NewsletterFigures, killed: NewsletterFigures]> {
   const db = await mongoose.createConnection(stack.env.content.MONGO_URL).asPromise();
-  const redis = createRedis(stack.redisUrl, createLogger('bench-newsletter', 'silent'), 'queues');
-  const queues = createQueues(redis);
+  const logger = createLogger('bench-newsletter', 'silent');
+  const redis = createRedis(stack.redisUrl, logger, 'queues');
+  const queues = createQueues(redis, logger);
   const publish = createEventPublisher(queues);
   const emails = Array.from({ length: SUBSCRIBERS }, (_, i) => `bench-reader-${i}@example.org`);
   await storeConfirmedSubscribers(db, emails);

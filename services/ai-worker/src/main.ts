@@ -30,7 +30,7 @@ await connectMongo(config.MONGO_URL, logger);
 await DeliveryModel.syncIndexes();
 const connection = createRedis(config.REDIS_URL, logger, 'queues');
 const redis = createRedis(config.REDIS_URL, logger);
-const queues = createQueues(connection);
+const queues = createQueues(connection, logger);
 const publish = createEventPublisher(queues);
 const llm = createLlm(config);
 const identity = siteIdentityFromEnv(config);

@@ -19,7 +19,7 @@ await connectMongo(config.MONGO_URL, logger);
 await mongoose.connection.syncIndexes();
 const redis = createRedis(config.REDIS_URL, logger);
 const queueConnection = createRedis(config.REDIS_URL, logger, 'queues');
-const queues = createQueues(queueConnection);
+const queues = createQueues(queueConnection, logger);
 const publish = createEventPublisher(queues);
 const outbox = createOutbox(publish, logger);
 const stopSweeping = outbox.startSweeping(() => sweepAll(outbox));

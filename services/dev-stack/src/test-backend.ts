@@ -22,7 +22,7 @@ export async function startTestBackend(name: string) {
   await mongoose.connection.syncIndexes();
   const redis = createRedis(redisServer.url, logger);
   const queueConnection = createRedis(redisServer.url, logger, 'queues');
-  const queues = createQueues(queueConnection);
+  const queues = createQueues(queueConnection, logger);
   // Ready before the first request, as a service is once its /health answers.
   await Promise.all([redis.ping(), queueConnection.ping()]);
   async function stop() {

@@ -8,12 +8,9 @@ import { createRedis } from './redis.ts';
 describe('event publisher', () => {
   it('fails with 503 within its timeout while Redis is unreachable, instead of holding the caller', async () => {
     // A port nothing listens on: BullMQ's connection would wait for it forever.
-    const connection = createRedis(
-      `redis://127.0.0.1:${await freePort()}`,
-      createLogger('events-test', 'silent'),
-      'queues',
-    );
-    const queues = createQueues(connection);
+    const logger = createLogger('events-test', 'silent');
+    const connection = createRedis(`redis://127.0.0.1:${await freePort()}`, logger, 'queues');
+    const queues = createQueues(connection, logger);
     const started = Date.now();
     await expect(
       createEventPublisher(queues)('member.signed_up', { userId: 1, name: 'Ana', email: 'a@example.com' }),

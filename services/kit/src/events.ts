@@ -10,6 +10,8 @@ import {
   type QueueName,
 } from '@coach/contracts';
 import { UnavailableError, withinDependencyTimeout } from './errors.ts';
+import type { Logger } from './logger.ts';
+import { logQueueErrors } from './redis.ts';
 
 /** Retries with backoff; failed jobs are kept for inspection, done jobs expire. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -19,13 +21,18 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: false,
 };
 
-/** One Queue object per queue name, shared by the producers of a process. */
-export function createQueues(connection: Redis) {
+/**
+ * One Queue object per queue name, shared by the producers of a process. A Queue re-emits every
+ * error of its connection and prints it to stderr when nothing listens: each Queue's errors go
+ * to `logger`, except the connection errors kit's connection reports once per outage.
+ */
+export function createQueues(connection: Redis, logger: Logger) {
   const queues = new Map<QueueName, Queue>();
   const get = (name: QueueName): Queue => {
     let queue = queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      logQueueErrors(queue, logger, 'queue error');
       queues.set(name, queue);
     }
     return queue;

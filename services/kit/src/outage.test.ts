@@ -4,6 +4,7 @@ import mongoose from 'mongoose';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startMongo, startRedis } from '@coach/dev-stack';
+import { withinDependencyTimeout } from './errors.ts';
 import { createEventPublisher, createQueues } from './events.ts';
 import { connectMongo } from './mongo.ts';
 import { createRedis, logQueueErrors } from './redis.ts';
@@ -60,7 +61,7 @@ describe('a Redis outage', () => {
     // (those two on copies of the queue connection).
     const store = createRedis(server.url, logger);
     const queueConnection = createRedis(server.url, logger, 'queues');
-    const queues = createQueues(queueConnection);
+    const queues = createQueues(queueConnection, logger);
     const queue = queues.get(QUEUES.chat);
     const worker = new Worker(QUEUES.chat, async () => 'done', { connection: queueConnection });
     logQueueErrors(worker, logger, 'worker error');
@@ -111,7 +112,7 @@ describe('a Redis outage', () => {
     const { logger, lines } = memoryLogger();
     const store = createRedis(server.url, logger);
     const queueConnection = createRedis(server.url, logger, 'queues');
-    const queues = createQueues(queueConnection);
+    const queues = createQueues(queueConnection, logger);
     onTestFinished(async () => {
       process.kill(server.pid!, 'SIGCONT');
       await queues.close();
@@ -143,6 +144,31 @@ describe('a Redis outage', () => {
     expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
     expect(stderr).toEqual([]);
   }, 40_000);
+
+  it('lets a connection and a QueueEvents close at once between two attempts to reconnect', async () => {
+    const server = await startRedis();
+    const { logger, lines } = memoryLogger();
+    const queueConnection = createRedis(server.url, logger, 'queues');
+    const copy = queueConnection.duplicate();
+    const events = new QueueEvents(QUEUES.chat, { connection: queueConnection });
+    logQueueErrors(events, logger, 'queue events error');
+    onTestFinished(async () => {
+      queueConnection.disconnect();
+      await server.stop();
+    });
+    await Promise.all([copy.ping(), events.waitUntilReady()]);
+
+    killHard(server.pid);
+    await server.stop();
+    await until(() => copy.status === 'reconnecting', 5000);
+    const ended = new Promise((resolve) => copy.once('end', resolve));
+    copy.disconnect();
+    await expect(withinDependencyTimeout(ended)).resolves.toBeUndefined();
+    expect(copy.status).toBe('end');
+    await sleep(1000); // QueueEvents' own copy is between two attempts too
+    await expect(withinDependencyTimeout(events.close())).resolves.toBeUndefined();
+    expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+  });
 
   it('names the server, never the password, when Redis refuses the credentials', async () => {
     const server = await startRedis();

@@ -12,7 +12,7 @@ import { createOutageReport, type OutageReport } from './outage.ts';
  */
 type RedisRole = 'store' | 'queues';
 
-/** Connection errors already reported, which BullMQ repeats through its Workers and QueueEvents. */
+/** Connection errors already reported, which BullMQ repeats through its Queues, Workers and QueueEvents. */
 const reportedErrors = new WeakSet<Error>();
 
 /** How often a connection checks that Redis still answers: a frozen server never closes the socket. */
@@ -55,7 +55,24 @@ function watchForFreeze(redis: Redis, outage: OutageReport) {
   redis.once('end', () => clearInterval(timer));
 }
 
+/**
+ * A deliberate disconnect ends the connection even between two connection attempts, where
+ * ioredis would only cancel the next attempt: the connection would stay 'reconnecting' without
+ * ever emitting 'end', and whoever waits for its end (BullMQ closing a Worker or QueueEvents
+ * while Redis is away or just back) would wait forever. Without a socket it ends as a connection
+ * that never connected does: 'close', then 'end', its pending commands failing with
+ * "Connection is closed.".
+ */
+function endOnDisconnect(redis: Redis) {
+  const disconnect = redis.disconnect.bind(redis);
+  redis.disconnect = (reconnect = false) => {
+    if (!reconnect && redis.status === 'reconnecting') redis.status = 'wait';
+    disconnect(reconnect);
+  };
+}
+
 function reportOutages(redis: Redis, outage: OutageReport, watched = false): Redis {
+  endOnDisconnect(redis);
   redis.on('error', (err: Error) => {
     reportedErrors.add(err);
     outage.lost(redis, err.message);
@@ -89,7 +106,7 @@ export function createRedis(url: string, logger: Logger, role: RedisRole = 'stor
 }
 
 /**
- * Logs what a BullMQ Worker or QueueEvents emits as an error, except the connection errors it
+ * Logs what a BullMQ Queue, Worker or QueueEvents emits as an error, except the connection errors it
  * repeats from kit's connections at every retry: those are reported once per outage.
  */
 export function logQueueErrors(emitter: QueueBase, logger: Logger, message: string): void {

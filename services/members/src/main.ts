@@ -14,7 +14,7 @@ await connectMongo(config.MONGO_URL, logger);
 await mongoose.connection.syncIndexes();
 const redis = createRedis(config.REDIS_URL, logger);
 const queueConnection = createRedis(config.REDIS_URL, logger, 'queues');
-const queues = createQueues(queueConnection);
+const queues = createQueues(queueConnection, logger);
 const publish = createEventPublisher(queues);
 await ensureAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, logger);
 if (config.SEED_DEMO) await seedDemoMember(logger);

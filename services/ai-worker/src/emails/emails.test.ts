@@ -49,8 +49,9 @@ beforeAll(async () => {
     },
     logLevel: 'silent',
   });
-  redis = createRedis(stack.redisUrl, createLogger('emails-test', 'silent'), 'queues');
-  queues = createQueues(redis);
+  const logger = createLogger('emails-test', 'silent');
+  redis = createRedis(stack.redisUrl, logger, 'queues');
+  queues = createQueues(redis, logger);
 });
 afterAll(async () => {
   await queues?.close();

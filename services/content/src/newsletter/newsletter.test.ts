@@ -102,8 +102,9 @@ beforeAll(async () => {
     },
     logLevel: 'silent',
   });
-  redis = createRedis(stack.redisUrl, createLogger('newsletter-test', 'silent'), 'queues');
-  queues = createQueues(redis);
+  const logger = createLogger('newsletter-test', 'silent');
+  redis = createRedis(stack.redisUrl, logger, 'queues');
+  queues = createQueues(redis, logger);
   publish = createEventPublisher(queues);
   db = await mongoose.createConnection(stack.env.content.MONGO_URL).asPromise();
   const login = await fetch(`${stack.urls.members}/api/admin/login`, {
