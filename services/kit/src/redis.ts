@@ -15,6 +15,9 @@ type RedisRole = 'store' | 'queues';
 /** Connection errors already reported, which BullMQ repeats through its Queues, Workers and QueueEvents. */
 const reportedErrors = new WeakSet<Error>();
 
+/** The longest wait between two attempts to reconnect. */
+const RECONNECT_AT_MOST_EVERY_MS = 2000;
+
 /** How often a connection checks that Redis still answers: a frozen server never closes the socket. */
 const WATCH_EVERY_MS = 1000;
 
@@ -95,6 +98,9 @@ export function createRedis(url: string, logger: Logger, role: RedisRole = 'stor
   const redis = new Redis(url, {
     lazyConnect: false,
     enableOfflineQueue: true,
+    // While Redis is away the connection tries again after 50 ms, 100 ms, 150 ms... then every
+    // 2 s: a service answers again within about 2 s of Redis's return, however long it was away.
+    retryStrategy: (attempt: number) => Math.min(attempt * 50, RECONNECT_AT_MOST_EVERY_MS),
     ...(role === 'queues'
       ? { maxRetriesPerRequest: null, enableReadyCheck: false }
       : { maxRetriesPerRequest: 2, commandTimeout: DEPENDENCY_TIMEOUT_MS }),
