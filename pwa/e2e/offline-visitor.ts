@@ -16,8 +16,14 @@ export async function sendContactMessage(page: Page, text: string): Promise<void
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Your Name').fill('Offline Seeker');
   await form.getByLabel('Email Address').fill('offline.e2e@example.com');
-  await form.getByRole('combobox', { name: /Subject/ }).click();
-  await page.getByRole('option', { name: 'General Question' }).click();
+  const subject = form.getByRole('combobox', { name: /Subject/ });
+  // The subject menu covers the page (the form is hidden from the accessibility tree) until the
+  // choice closes it: the choice is made until the field shows it, as a visitor would click again.
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await subject.click({ timeout: 2000 });
+    await page.getByRole('option', { name: 'General Question' }).click({ timeout: 2000 });
+    await expect(subject).toHaveText('General Question', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await form.getByLabel('Your Message').fill(text);
   await form.getByRole('button', { name: 'Send Message' }).click();
 }
