@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hostCookieName } from '@coach/kit';
-import { accountKey } from './login-limiter.ts';
+import type { Request } from 'express';
+import { accountKey, type LoginLimiter } from './login-limiter.ts';
 
 /** How long a browser stays known after its last successful sign-in. */
 export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
@@ -38,3 +39,20 @@ export function createDeviceCookies(secret: string) {
   return { read, issue };
 }
 export type DeviceCookies = ReturnType<typeof createDeviceCookies>;
+
+/**
+ * Whether `check` (a password, a code) holds for a signed-in account, guessed under the same
+ * limits as a sign-in from this address and device: a stolen session cannot guess freely.
+ */
+export async function checkedUnderSignInLimits(
+  deps: { limiter: LoginLimiter; devices: DeviceCookies; deviceCookie: string },
+  req: Request,
+  email: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const device = deps.devices.read(req.cookies?.[deps.deviceCookie], email);
+  const passed = await deps.limiter({ email, ip: req.ip ?? 'unknown', device }, async () =>
+    (await check()) ? true : undefined,
+  );
+  return passed === true;
+}

@@ -29,5 +29,7 @@ export const weeklyPrompt = (at: Date): string => promptOfWeek(utcWeek(at));
  * week's for a member who opened the page before the week turned. Any other text would be shown
  * under the Weekly Reflection badge as if the coach had asked it.
  */
-export const isReflectionPrompt = (prompt: string, at: Date): boolean =>
-  prompt === promptOfWeek(utcWeek(at)) || prompt === promptOfWeek(utcWeek(at) - 1);
+export function isReflectionPrompt(prompt: string, at: Date): boolean {
+  const week = utcWeek(at);
+  return prompt === promptOfWeek(week) || prompt === promptOfWeek(week - 1);
+}

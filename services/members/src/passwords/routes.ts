@@ -18,7 +18,7 @@ import {
 } from '@coach/kit';
 import { Router, type Request } from 'express';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import { deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
+import { checkedUnderSignInLimits, deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
 import { accountKey, type LoginLimiter } from '../accounts/login-limiter.ts';
 import { authCookieOptions } from '../accounts/routes.ts';
 import { verifyPassword } from '../accounts/password.ts';
@@ -129,9 +129,8 @@ export function passwordRoutes(deps: PasswordDeps): Router {
     const { currentPassword, newPassword } = parse(passwordChangeSchema, req.body);
     const user = await findUser(Number(req.session!.sub));
     if (!user) throw new HttpError(401, 'Please sign in to continue');
-    const device = devices.read(req.cookies?.[deviceCookie], user.email);
-    const verified = await limiter({ email: user.email, ip: req.ip ?? 'unknown', device }, async () =>
-      (await verifyPassword(user.password, currentPassword)) ? true : undefined,
+    const verified = await checkedUnderSignInLimits({ limiter, devices, deviceCookie }, req, user.email, () =>
+      verifyPassword(user.password, currentPassword),
     );
     if (!verified)
       throw new HttpError(400, CURRENT_PASSWORD_WRONG, [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);

@@ -8,10 +8,9 @@ import {
 } from '@coach/contracts';
 import { HttpError, parse, type SessionVerifier } from '@coach/kit';
 import { Router, type Request } from 'express';
-import { deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
+import { checkedUnderSignInLimits, deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
 import type { LoginLimiter } from '../accounts/login-limiter.ts';
 import { verifyPassword } from '../accounts/password.ts';
-import type { UserDoc } from '../accounts/model.ts';
 import { findUser } from '../accounts/service.ts';
 import { hasTwoStep, TWO_STEP_MESSAGES, type TwoStep } from './service.ts';
 
@@ -48,20 +47,13 @@ export function twoStepRoutes({ sessions, twoStep, limiter, devices, cookieSecur
     res.json(answer);
   });
 
-  /** Whether `check` holds for the account, guessed under the same limits as a sign-in. */
-  const confirmedUnderLimits = async (req: Request, user: UserDoc, check: () => Promise<boolean>) => {
-    const device = devices.read(req.cookies?.[deviceCookie], user.email);
-    const confirmed = await limiter({ email: user.email, ip: req.ip ?? 'unknown', device }, async () =>
-      (await check()) ? user : undefined,
-    );
-    return confirmed !== undefined;
-  };
+  const limits = { limiter, devices, deviceCookie };
 
   /** Turning on takes the password too: a stolen session alone must not lock the owner out. */
   router.post('/api/auth/two-step/enable', async (req, res) => {
     const { password, code } = parse(twoStepEnableInputSchema, req.body);
     const user = await signedInUser(req);
-    if (!(await confirmedUnderLimits(req, user, () => verifyPassword(user.password, password)))) {
+    if (!(await checkedUnderSignInLimits(limits, req, user.email, () => verifyPassword(user.password, password)))) {
       const { wrongPassword } = TWO_STEP_MESSAGES;
       throw new HttpError(400, wrongPassword, [{ path: 'password', message: wrongPassword }]);
     }
@@ -74,9 +66,10 @@ export function twoStepRoutes({ sessions, twoStep, limiter, devices, cookieSecur
     const { password, code } = parse(twoStepDisableInputSchema, req.body);
     const user = await signedInUser(req);
     if (!hasTwoStep(user)) throw new HttpError(409, TWO_STEP_MESSAGES.notOn);
-    const confirmed = await confirmedUnderLimits(
+    const confirmed = await checkedUnderSignInLimits(
+      limits,
       req,
-      user,
+      user.email,
       async () => (await verifyPassword(user.password, password)) && (await twoStep.verify(user, code)),
     );
     if (!confirmed) throw new HttpError(403, TWO_STEP_MESSAGES.wrongPasswordOrCode);
