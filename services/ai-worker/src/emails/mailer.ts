@@ -6,12 +6,27 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type Mail from 'nodemailer/lib/mailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import { isPlain, mimeTemplate } from './mimeTemplate.ts';
 import type { Email } from './templates.ts';
 
 export interface Mailer {
   /** Sends one e-mail; `id` names it uniquely (its Message-ID and, offline, its file). */
   send(email: Email, id: string): Promise<void>;
+  /**
+   * The same e-mail for many recipients, built once: `email` and `id` carry the `placeholders`
+   * where each recipient's own values go (her address, her unsubscribe link...).
+   */
+  prepare(email: Email, id: string, placeholders: readonly string[]): Promise<PreparedEmail>;
   close(): void;
+}
+
+export interface PreparedEmail {
+  /**
+   * Sends the e-mail to one recipient, her `values` in the placeholders' places (in their order).
+   * Values a template cannot carry as they are (an address with accents) get `whole()`, her own
+   * e-mail built from the start.
+   */
+  send(values: readonly string[], whole: () => { email: Email; id: string }): Promise<void>;
 }
 
 const safeName = (id: string) => id.replace(/[^\w.-]+/g, '_');
@@ -66,6 +81,9 @@ export function createMailer(options: {
       : undefined,
   });
 
+  /** Hands one built message to the SMTP server or, offline, to the outbox folder. */
+  let deliver: (raw: Buffer, to: string, id: string) => Promise<void>;
+  let close = () => {};
   if (options.smtpUrl) {
     // Pooled: connections stay open between messages and several messages go out at once
     // (settings in SMTP_URL's query string win).
@@ -77,23 +95,34 @@ export function createMailer(options: {
       ...(parseConnectionUrl(url.toString()) as SMTPPool.Options),
       getSocket: socketWithoutDelay,
     });
-    return {
-      async send(email, id) {
-        const raw = await build(message(email, id));
-        await transport.sendMail({ envelope: { from: options.from.address, to: email.to }, raw });
-      },
-      close: () => transport.close(),
+    deliver = async (raw, to) => {
+      await transport.sendMail({ envelope: { from: options.from.address, to }, raw });
     };
-  }
-
-  return {
-    async send(email, id) {
-      const eml = await build(message(email, id));
+    close = () => transport.close();
+  } else {
+    deliver = async (eml, _to, id) => {
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${safeName(id)}.eml`);
       await writeFile(`${file}.tmp`, eml);
       await rename(`${file}.tmp`, file);
+    };
+  }
+
+  const send = async (email: Email, id: string) => deliver(await build(message(email, id)), email.to, id);
+  return {
+    send,
+    async prepare(email, id, placeholders) {
+      const fill = mimeTemplate(await build(message(email, id)), placeholders);
+      const filled = (s: string, values: readonly string[]) =>
+        placeholders.reduce((out, placeholder, i) => out.replaceAll(placeholder, values[i]!), s);
+      return {
+        async send(values, whole) {
+          if (values.every(isPlain)) return deliver(fill(values), filled(email.to, values), filled(id, values));
+          const own = whole();
+          return send(own.email, own.id);
+        },
+      };
     },
-    close: () => {},
+    close,
   };
 }

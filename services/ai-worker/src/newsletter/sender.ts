@@ -1,4 +1,5 @@
 import { NEWSLETTER_SUBSCRIBERS_COLLECTION, newsletterBatchJobSchema, type NewsletterBatchJob } from '@coach/contracts';
+import { randomBytes } from 'node:crypto';
 import { isDuplicateKey, type Logger } from '@coach/kit';
 import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
@@ -14,6 +15,18 @@ import { newsletterEmail } from './templates.ts';
  * takes milliseconds); a record lost with mongod itself costs the same, one e-mail sent twice.
  */
 const SENT_RECORD = { writeConcern: { w: 1, journal: false } } as const;
+
+type Recipient = NewsletterBatchJob['recipients'][number];
+
+/**
+ * A recipient who stands for every recipient of a batch: the batch's e-mail is built once for her
+ * and filled in for each. Her values are random, so no post's words can contain them.
+ */
+function placeholderRecipient(): Recipient {
+  const tag = randomBytes(9).toString('hex');
+  return { subscriberId: `s${tag}`, email: `e${tag}@placeholder.invalid`, unsubscribeToken: `t${tag}` };
+}
+const valuesOf = (r: Recipient) => [r.subscriberId, r.email, r.unsubscribeToken];
 
 /** Runs `work` on every item, at most `limit` at once. */
 async function eachAtOnce<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
@@ -69,13 +82,21 @@ export function newsletterBatchProcessor(deps: {
     const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const outcome = { sent: 0, failed: 0, retry: 0, skipped: batch.recipients.length - todo.length };
 
+    const emailId = (r: Recipient) => `${mailingId}.${r.subscriberId}`;
+    const everyone = placeholderRecipient();
+    const prepared = await deps.mailer.prepare(
+      newsletterEmail(batch, everyone, deps.settings),
+      emailId(everyone),
+      valuesOf(everyone),
+    );
+
     await eachAtOnce(todo, deps.parallel, async (recipient) => {
       const key = { mailingId, subscriberId: recipient.subscriberId };
       try {
-        await deps.mailer.send(
-          newsletterEmail(batch, recipient, deps.settings),
-          `${mailingId}.${recipient.subscriberId}`,
-        );
+        await prepared.send(valuesOf(recipient), () => ({
+          email: newsletterEmail(batch, recipient, deps.settings),
+          id: emailId(recipient),
+        }));
       } catch (err) {
         const { responseCode, message } = err as { responseCode?: number; message: string };
         const final = lastTry || (responseCode ?? 0) >= 500;
