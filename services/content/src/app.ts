@@ -12,7 +12,7 @@ import { contactRoutes } from './contact/routes.ts';
 import { dailyPostRoutes } from './daily-post/routes.ts';
 import type { JobRunner } from './jobs.ts';
 import type { Outbox } from './outbox/outbox.ts';
-import { createMailRequestLimit } from './mail-requests/limit.ts';
+import type { MailRequestLimit } from './mail-requests/limit.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { siteStatsRoutes } from './site-stats/routes.ts';
 
@@ -22,6 +22,8 @@ export interface ContentDeps {
   logger: Logger;
   redis: Redis;
   outbox: Outbox;
+  /** The e-mails the forms may have sent to one address per hour. */
+  mailLimit: MailRequestLimit;
   /** Announces posts as they become public (blog.post_published). */
   publication: Publication;
   sessionPublicKey: string;
@@ -32,8 +34,6 @@ export interface ContentDeps {
     chatTimeoutMs: number;
     chatPerMinute: number;
     generateTimeoutMs: number;
-    /** E-mails the forms may have sent to one address per hour. */
-    mailRequestsPerHour: number;
     /** How long a newsletter confirmation link works. */
     newsletterConfirmHours: number;
   };
@@ -44,6 +44,7 @@ export function buildContentApp({
   logger,
   redis,
   outbox,
+  mailLimit,
   publication,
   sessionPublicKey,
   cookieSecure,
@@ -52,7 +53,6 @@ export function buildContentApp({
 }: ContentDeps): Express {
   // A mail client's one-click unsubscribe posts a form.
   const app = createApp(logger, { formPaths: ['/api/newsletter/unsubscribe'] });
-  const mailLimit = createMailRequestLimit(limits.mailRequestsPerHour);
   const sessions = createSessionVerifier(sessionPublicKey, redis, cookieSecure);
   addHealth(app, redis, { mongo: mongoose.connection });
   // Blog images: local files (the site works offline), fingerprint-free names so cached for a day.

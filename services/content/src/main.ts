@@ -9,6 +9,8 @@ import { config } from './config.ts';
 import { startGeneratedPostConsumer } from './daily-post/consumer.ts';
 import { DAILY_POST_MESSAGES } from './daily-post/routes.ts';
 import { createJobRunner } from './jobs.ts';
+import { createMailRequestLimit } from './mail-requests/limit.ts';
+import { sendDeferredConfirmations } from './newsletter/deferred.ts';
 import { startNewsletterConsumer } from './newsletter/fanout.ts';
 import { migrateEarlySubscribers } from './newsletter/migrate.ts';
 import { createOutbox } from './outbox/outbox.ts';
@@ -22,7 +24,11 @@ const queueConnection = createRedis(config.REDIS_URL, logger, 'queues');
 const queues = createQueues(queueConnection, logger);
 const publish = createEventPublisher(queues);
 const outbox = createOutbox(publish, logger);
-const stopSweeping = outbox.startSweeping(() => sweepAll(outbox));
+const mailLimit = createMailRequestLimit(config.MAIL_REQUESTS_PER_ADDRESS_PER_HOUR);
+const stopSweeping = outbox.startSweeping(async () => {
+  await sweepAll(outbox);
+  await sendDeferredConfirmations({ outbox, mailLimit, confirmHours: config.NEWSLETTER_CONFIRM_HOURS });
+});
 const publication = createPublication(publish, logger);
 const stopPublicationChecks = publication.startChecking(config.BLOG_PUBLISH_CHECK_MS);
 const postConsumer = startGeneratedPostConsumer(
@@ -46,7 +52,6 @@ const limits = {
   chatTimeoutMs: config.CHAT_TIMEOUT_MS,
   chatPerMinute: config.CHAT_RATE_LIMIT_PER_MINUTE,
   generateTimeoutMs: config.GENERATE_TIMEOUT_MS,
-  mailRequestsPerHour: config.MAIL_REQUESTS_PER_ADDRESS_PER_HOUR,
   newsletterConfirmHours: config.NEWSLETTER_CONFIRM_HOURS,
 };
 if (config.SEED_DEMO) await seedDemoPosts(logger);
@@ -55,6 +60,7 @@ const app = buildContentApp({
   logger,
   redis,
   outbox,
+  mailLimit,
   publication,
   sessionPublicKey: config.SESSION_PUBLIC_KEY,
   cookieSecure: config.COOKIE_SECURE,

@@ -17,6 +17,12 @@ const subscriberSchema = new mongoose.Schema(
     /** The Idempotency-Key of the request that issued the latest link. */
     confirmRequestKey: { type: String },
     eventPending: { type: Boolean },
+    /**
+     * The request (its Idempotency-Key, else a random id) whose confirmation e-mail the address's
+     * hourly allowance had no room for: the link is issued and mailed once an hour has room
+     * (deferred.ts), and this is removed.
+     */
+    confirmationDeferredFor: { type: String },
     confirmedAt: { type: Date },
     /** Carried by every e-mail's unsubscribe link; it can do nothing but unsubscribe this address. */
     unsubscribeToken: { type: String, unique: true, sparse: true },
@@ -29,6 +35,7 @@ const subscriberSchema = new mongoose.Schema(
 subscriberSchema.index({ confirmTokenHash: 1 }, { sparse: true });
 subscriberSchema.index({ unsubscribedFrom: 1 }, { sparse: true });
 subscriberSchema.index({ eventPending: 1 }, { sparse: true });
+subscriberSchema.index({ confirmationDeferredFor: 1 }, { sparse: true });
 // The fan-out walks the confirmed subscribers in _id order.
 subscriberSchema.index({ state: 1, _id: 1 });
 export const SubscriberModel = mongoose.model('NewsletterSubscriber', subscriberSchema);

@@ -42,8 +42,9 @@ export function newsletterRoutes(sessions: SessionVerifier, options: NewsletterO
 
   /**
    * Double opt-in: a new, pending or unsubscribed address is stored as pending and sent a link
-   * that confirms it (a new link each time, within the per-address mail limit). The answer is
-   * the same whatever the address's state, so it tells no one who subscribes.
+   * that confirms it (a new link each time, within the per-address mail limit; past it, the
+   * link mailed last while it works, else a link mailed once a later hour has room). The answer
+   * is the same whatever the address's state, so it tells no one who subscribes.
    */
   router.post('/api/newsletter', idempotent('newsletter'), async (req, res) => {
     const { email } = parse(newsletterInputSchema, req.body);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type {
   AdminListQuery,
   NewsletterSettings,
@@ -33,12 +33,26 @@ export interface ConfirmationOwed {
   pendingConfirmToken: string;
   unsubscribeToken: string;
 }
+const owedProjection = { email: 1, confirmTokenHash: 1, pendingConfirmToken: 1, unsubscribeToken: 1 };
+
+/** A new confirmation link, valid `confirmHours`: its token waits in the row until its e-mail is queued. */
+function newLink(confirmHours: number, requestKey: string | undefined) {
+  const confirmToken = newToken();
+  return {
+    state: 'pending',
+    confirmTokenHash: hashOf(confirmToken),
+    confirmExpiresAt: new Date(Date.now() + confirmHours * 3600_000),
+    pendingConfirmToken: confirmToken,
+    eventPending: true,
+    confirmRequestKey: requestKey,
+  };
+}
 
 /**
  * Stores a new, pending or unsubscribed address as pending. With `mailAllowed`, it gets a new
- * confirmation link, valid `confirmHours`, and is answered as owed its e-mail (the link's token
- * waits in the row until the e-mail is queued); without, the address is kept and the link mailed
- * last still works. A confirmed address is left as it is (null), as is one a concurrent
+ * confirmation link and is answered as owed its e-mail. Without, the link mailed last is kept
+ * while it works; else the e-mail is deferred (deferred.ts) until the address's hourly
+ * allowance has room. A confirmed address is left as it is (null), as is one a concurrent
  * identical subscription stored first, and one whose latest link this same request (its
  * Idempotency-Key, `requestKey`) issued: a request run again issues no second link.
  */
@@ -50,32 +64,55 @@ export async function subscribe(
   const onInsert = { email, subscribedAt: new Date(), unsubscribeToken: newToken() };
   if (!options.mailAllowed) {
     await SubscriberModel.updateOne(
-      notConfirmed,
-      { $setOnInsert: { ...onInsert, state: 'pending' } },
+      { ...notConfirmed, confirmExpiresAt: trusted({ $not: { $gt: new Date() } }) },
+      {
+        $set: { state: 'pending', confirmationDeferredFor: options.requestKey ?? randomUUID() },
+        $setOnInsert: onInsert,
+      },
       { upsert: true },
     ).catch(nullIfDuplicate);
     return null;
   }
-  const confirmToken = newToken();
   const notIssuedByThisRequest = options.requestKey ? { confirmRequestKey: trusted({ $ne: options.requestKey }) } : {};
   return SubscriberModel.findOneAndUpdate(
     { ...notConfirmed, ...notIssuedByThisRequest },
     {
-      $set: {
-        state: 'pending',
-        confirmTokenHash: hashOf(confirmToken),
-        confirmExpiresAt: new Date(Date.now() + options.confirmHours * 3600_000),
-        pendingConfirmToken: confirmToken,
-        eventPending: true,
-        confirmRequestKey: options.requestKey,
-      },
+      $set: newLink(options.confirmHours, options.requestKey),
+      $unset: { confirmationDeferredFor: 1 },
       $setOnInsert: onInsert,
     },
-    { upsert: true, new: true, projection: { email: 1, confirmTokenHash: 1, pendingConfirmToken: 1, unsubscribeToken: 1 } },
+    { upsert: true, new: true, projection: owedProjection },
   )
     .lean<ConfirmationOwed>()
     .catch(nullIfDuplicate);
 }
+
+/** A subscriber whose confirmation e-mail waits for an hour with room, for the request `confirmationDeferredFor`. */
+export interface DeferredConfirmation {
+  _id: Types.ObjectId;
+  email: string;
+  confirmationDeferredFor: string;
+}
+
+/** Subscribers whose confirmation e-mail is deferred, 500 at most. */
+export const deferredConfirmations = () =>
+  SubscriberModel.find(
+    { confirmationDeferredFor: trusted({ $exists: true }) },
+    { email: 1, confirmationDeferredFor: 1 },
+  )
+    .limit(500)
+    .lean<DeferredConfirmation[]>();
+
+/**
+ * Issues the link deferred for the row's request, answered as owed its e-mail; null when a newer
+ * request, a link issued meanwhile or an unsubscribe took the deferral away.
+ */
+export const issueDeferredLink = (row: DeferredConfirmation, confirmHours: number) =>
+  SubscriberModel.findOneAndUpdate(
+    { _id: row._id, confirmationDeferredFor: row.confirmationDeferredFor },
+    { $set: newLink(confirmHours, row.confirmationDeferredFor), $unset: { confirmationDeferredFor: 1 } },
+    { new: true, projection: owedProjection },
+  ).lean<ConfirmationOwed>();
 
 /** Confirms the subscriber of a link still valid (again: no change); false when there is none. */
 export async function confirm(token: string): Promise<boolean> {
@@ -104,7 +141,7 @@ export async function unsubscribe(token: string, mailing?: string): Promise<bool
       { _id: subscriber._id, state: trusted({ $ne: 'unsubscribed' }) },
       {
         $set: { state: 'unsubscribed', unsubscribedAt: new Date(), ...(known ? { unsubscribedFrom: mailing } : {}) },
-        $unset: { confirmTokenHash: 1, confirmExpiresAt: 1 },
+        $unset: { confirmTokenHash: 1, confirmExpiresAt: 1, confirmationDeferredFor: 1 },
       },
     );
   }

@@ -13,6 +13,7 @@ import { CHAT_MESSAGES } from '../chat/service.ts';
 import { startGeneratedPostConsumer } from '../daily-post/consumer.ts';
 import { DAILY_POST_MESSAGES } from '../daily-post/routes.ts';
 import { createJobRunner } from '../jobs.ts';
+import { createMailRequestLimit } from '../mail-requests/limit.ts';
 import { startNewsletterConsumer } from '../newsletter/fanout.ts';
 import { createOutbox } from '../outbox/outbox.ts';
 
@@ -38,6 +39,7 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
     logger,
     redis,
     outbox: createOutbox(publish, logger),
+    mailLimit: createMailRequestLimit(3),
     publication,
     sessionPublicKey: keys.publicKey,
     cookieSecure: false,
@@ -46,7 +48,6 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
       chatTimeoutMs: 3000,
       chatPerMinute: 1000,
       generateTimeoutMs: 8000,
-      mailRequestsPerHour: 3,
       newsletterConfirmHours: 48,
       ...limits,
     },
