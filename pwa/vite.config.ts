@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { DEFAULT_SITE_IDENTITY, appNames } from '@coach/contracts';
+import { DEFAULT_SITE_IDENTITY, appNames } from '@coach/site-rules';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';

@@ -3,7 +3,8 @@
 //
 //   package.json                 marks the .js files below as ES modules
 //   <service>/dist/main.js       each service (a folder of services/ with src/main.ts) in one file,
-//                                with @coach/kit and @coach/contracts compiled in
+//                                with the workspace packages it uses (kit, contracts, site-rules)
+//                                compiled in
 //   <service>/assets/            files a service reads beside its code (content's blog images)
 //   node_modules/                the services' production dependencies, one flat tree, argon2
 //                                compiled from source
@@ -33,6 +34,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WORKSPACE_SCOPE = '@coach/';
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const manifest = (dir) => readJson(path.join(root, 'services', dir, 'package.json'));
 /** The package a bare import names: `express`, `@scope/name` (never a path inside it). */
 const packageOf = (specifier) =>
   specifier
@@ -58,17 +60,35 @@ function sizeOf(dir) {
   return bytes;
 }
 
-/** The services deployed: the folders of services/ with a src/main.ts (not kit, contracts, dev-stack). */
+/** The services deployed: the folders of services/ with a src/main.ts (not the libraries, not dev-stack). */
 const deployedServices = () =>
   readdirSync(path.join(root, 'services')).filter((dir) => existsSync(path.join(root, 'services', dir, 'src/main.ts')));
 
+/**
+ * The workspace packages compiled into the services' bundles (kit, contracts, ...): the services'
+ * @coach/ production dependencies and theirs, each in the folder of services/ of its name.
+ */
+function librariesOf(services) {
+  const libraries = new Set();
+  const visit = (dir) => {
+    for (const name of Object.keys(manifest(dir).dependencies ?? {})) {
+      const library = name.startsWith(WORKSPACE_SCOPE) ? name.slice(WORKSPACE_SCOPE.length) : undefined;
+      if (library && !services.includes(library) && !libraries.has(library)) {
+        libraries.add(library);
+        visit(library);
+      }
+    }
+  };
+  services.forEach(visit);
+  return [...libraries];
+}
+
 /** Compiles services/<name>/src/main.ts into one file; only npm packages stay imports. */
-async function bundleService(name, out) {
-  const manifest = (dir) => readJson(path.join(root, 'services', dir, 'package.json'));
+async function bundleService(name, libraries, out) {
   // What the bundle may import: the production dependencies of the service and of the workspace
   // packages compiled into it. Anything else (a development package such as dev-stack's mongod
   // launcher) would be missing in production, so it stops the build here.
-  const allowed = new Set(['kit', 'contracts', name].flatMap((dir) => Object.keys(manifest(dir).dependencies ?? {})));
+  const allowed = new Set([...libraries, name].flatMap((dir) => Object.keys(manifest(dir).dependencies ?? {})));
   const outfile = path.join(out, name, 'dist/main.js');
   const result = await build({
     entryPoints: [path.join(root, 'services', name, 'src/main.ts')],
@@ -98,7 +118,7 @@ async function bundleService(name, out) {
   const stray = [...new Set(imported.filter((p) => !isBuiltin(p)).map(packageOf))].filter((p) => !allowed.has(p));
   if (stray.length > 0) {
     throw new Error(
-      `services/${name} imports ${stray.join(', ')}, not among its production dependencies (nor kit's or contracts')`,
+      `services/${name} imports ${stray.join(', ')}, not among its production dependencies (nor those of ${libraries.join(', ')})`,
     );
   }
   const assets = path.join(root, 'services', name, 'assets');
@@ -129,13 +149,14 @@ function lockfileFor(projects) {
 }
 
 /**
- * Installs the production dependencies of the deployed services, kit and contracts as one flat
- * node_modules (the bundles have kit's code compiled in, so kit's packages must be where the
- * bundles look), from the workspace's lockfile and the pnpm store, and moves it into `out`.
+ * Installs the production dependencies of the deployed services and of the workspace packages
+ * compiled into them as one flat node_modules (the bundles have kit's code compiled in, so kit's
+ * packages must be where the bundles look), from the workspace's lockfile and the pnpm store, and
+ * moves it into `out`.
  */
-function installDependencies(out, services) {
+function installDependencies(out, services, libraries) {
   const stage = path.join(out, '.install');
-  const projects = [...services, 'kit', 'contracts'].map((dir) => `services/${dir}`);
+  const projects = [...services, ...libraries].map((dir) => `services/${dir}`);
   for (const file of ['package.json', 'pnpm-workspace.yaml']) cpSync(path.join(root, file), path.join(stage, file));
   for (const project of projects)
     cpSync(path.join(root, project, 'package.json'), path.join(stage, project, 'package.json'));
@@ -190,9 +211,10 @@ export async function buildProduction(out) {
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'package.json'), `${JSON.stringify({ private: true, type: 'module' }, null, 2)}\n`);
   const services = deployedServices();
-  for (const name of services) await bundleService(name, out);
+  const libraries = librariesOf(services);
+  for (const name of services) await bundleService(name, libraries, out);
   copyPwa(out);
-  installDependencies(out, services);
+  installDependencies(out, services, libraries);
   const mb = (dir) => `${(sizeOf(dir) / 1e6).toFixed(1)} MB`;
   console.log(
     `production file set in ${out}: ${mb(out)} (node_modules ${mb(path.join(out, 'node_modules'))}, pwa ${mb(path.join(out, 'pwa'))}); services: ${services.join(', ')}`,

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { isPrivatePage } from '@coach/contracts';
+import { isPrivatePage } from '@coach/site-rules';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { coveredControls, widerThanScreen } from './screen-checks.ts';
 import { goInApp, openPage, signInAsMember, sitePaths } from './site-pages.ts';

@@ -1,4 +1,4 @@
-import { APP_ROUTES, LEGAL_SLUGS, type AppRouteName } from '@coach/contracts';
+import { APP_ROUTES, LEGAL_SLUGS, type AppRouteName } from '@coach/site-rules';
 import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { hydrated } from './page-checks.ts';

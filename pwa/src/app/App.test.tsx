@@ -1,4 +1,4 @@
-import { APP_ROUTES, matchAppRoute } from '@coach/contracts';
+import { APP_ROUTES, matchAppRoute } from '@coach/site-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, matchRoutes } from 'react-router';

@@ -1,4 +1,4 @@
-import { APP_ROUTES, type AppRouteName } from '@coach/contracts';
+import { APP_ROUTES, type AppRouteName } from '@coach/site-rules';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PageFallback } from '../shared/ui/PageFallback.tsx';

@@ -11,7 +11,7 @@ import {
   prerenderedPageFile,
   siteIdentityElement,
   type RenderBundle,
-} from '@coach/contracts';
+} from '@coach/site-rules';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { ADMIN_BLOG_CATEGORIES } from './blogCategories.ts';
-import { MAX_SLUG_LENGTH, SLUG_PATTERN } from './appRoutes.ts';
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from './postSlug.ts';
 import { BLOG_MONTH_PATTERN } from './blogList.ts';
 import { idCursorSchema, searchSchema } from './paging.ts';
 

@@ -15,16 +15,3 @@ export interface BlogListFilters {
   q?: string;
   month?: string;
 }
-
-/**
- * The next page's address from an answer's `Link` header (`<url>; rel="next"`), or null on the
- * last page.
- */
-export function nextLink(header: string | null): string | null {
-  if (!header) return null;
-  for (const part of header.split(',')) {
-    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
-    if (match && /(^|;)\s*rel="?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/.test(match[2]!)) return match[1]!;
-  }
-  return null;
-}

@@ -90,18 +90,3 @@ export const userIdParamSchema = z.strictObject({
     .regex(/^[1-9]\d{0,8}$/, 'Invalid user id')
     .transform(Number),
 });
-
-/** Spiritual level titles: 1 Seeker ... 10 and above Sage. */
-export const LEVEL_TITLES = [
-  'Seeker',
-  'Explorer',
-  'Student',
-  'Practitioner',
-  'Adept',
-  'Guide',
-  'Mentor',
-  'Teacher',
-  'Master',
-  'Sage',
-] as const;
-export const levelTitle = (level: number): string => LEVEL_TITLES[Math.min(Math.max(level, 1), 10) - 1];

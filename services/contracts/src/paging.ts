@@ -13,9 +13,6 @@ export const idCursorSchema = z.string().regex(/^[a-f0-9]{24}$/, 'Invalid cursor
 /** A search: plain words, never a pattern; only its first characters are read. */
 export const searchSchema = z.string().transform((q) => q.slice(0, MAX_SEARCH_LENGTH).trim());
 
-/** A search as a case-insensitive pattern that matches the words literally (pattern characters escaped). */
-export const literalSearch = (q: string): RegExp => new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
-
 /** Query of an admin list: the page after `cursor`, optionally searched. */
 export const adminListQuerySchema = z.object({ cursor: idCursorSchema.optional(), q: searchSchema.optional() });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
@@ -29,17 +26,3 @@ export const adminUserListQuerySchema = z.object({
   q: searchSchema.optional(),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
-
-/**
- * The `Link` header naming a list's next page (`<path?query&cursor=…>; rel="next"`), or
- * undefined on the last page. `query` is the page's own query, whose filters the next keeps.
- */
-export function nextPageLink(path: string, query: Record<string, unknown>, next: string | null): string | undefined {
-  if (!next) return undefined;
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (name !== 'cursor' && typeof value === 'string' && value !== '') params.set(name, value);
-  }
-  params.set('cursor', next);
-  return `<${path}?${params.toString()}>; rel="next"`;
-}

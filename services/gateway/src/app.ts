@@ -7,7 +7,7 @@ import {
   sessionCookieName,
   siteIdentityFromEnv,
 } from '@coach/kit';
-import { MEMBER_PAGE_READS } from '@coach/contracts';
+import { MEMBER_PAGE_READS } from '@coach/site-rules';
 import compression from 'compression';
 import type { Express } from 'express';
 import { clientAddress } from './client/client-address.ts';

@@ -1,4 +1,5 @@
-import { ADMIN_PAGE_SIZE, literalSearch, nextPageLink, UNKNOWN_CURSOR_MESSAGE } from '@coach/contracts';
+import { ADMIN_PAGE_SIZE, UNKNOWN_CURSOR_MESSAGE } from '@coach/contracts';
+import { nextPageLink } from '@coach/site-rules';
 import type { Response } from 'express';
 import mongoose, { type Model } from 'mongoose';
 import { HttpError } from './errors.ts';
@@ -27,6 +28,9 @@ export interface AdminListOptions<Row, T> {
   leaveOut?: Record<string, 0>;
   shape: (row: Row) => T;
 }
+
+/** A search as a case-insensitive pattern that matches the words literally (pattern characters escaped). */
+const literalSearch = (q: string): RegExp => new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
 
 /**
  * One page of an admin list, newest first, searched when the query has words. The cursor is the

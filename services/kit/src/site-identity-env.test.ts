@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_IDENTITY, SITE_IDENTITY_ID, siteIdentityElement } from '@coach/contracts';
+import { DEFAULT_SITE_IDENTITY, SITE_IDENTITY_ID, siteIdentityElement } from '@coach/site-rules';
 import { siteIdentityEnvSchema, siteIdentityFromEnv } from './site-identity-env.ts';
 
 const identityOf = (env: Record<string, string>) => siteIdentityFromEnv(siteIdentityEnvSchema.parse(env));

@@ -1,4 +1,5 @@
-import { DEFAULT_SITE_IDENTITY, defaultBrand, type SiteIdentity } from '@coach/contracts';
+import type { SiteIdentity } from '@coach/contracts';
+import { DEFAULT_SITE_IDENTITY, defaultBrand } from '@coach/site-rules';
 import { z } from 'zod';
 
 /** An unset variable; compose passes one as an empty string. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageForCategory } from '@coach/contracts';
-import { excerptOf, readTimeOf, slugify } from './writing.ts';
+import { excerptOf, imageForCategory, readTimeOf, slugify } from './writing.ts';
 
 describe('post writing helpers', () => {
   it('makes readable ASCII slugs from titles', () => {

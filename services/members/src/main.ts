@@ -1,4 +1,4 @@
-import { defaultBrand } from '@coach/contracts';
+import { defaultBrand } from '@coach/site-rules';
 import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis, serve } from '@coach/kit';
 import mongoose from 'mongoose';
 import { setHashConcurrency } from './accounts/password.ts';

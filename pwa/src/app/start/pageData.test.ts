@@ -1,4 +1,4 @@
-import { jsonScriptElement } from '@coach/contracts';
+import { jsonScriptElement } from '@coach/site-rules';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { PAGE_DATA_ID, seedFromPageData } from './pageData.ts';

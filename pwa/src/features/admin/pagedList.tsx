@@ -1,4 +1,4 @@
-import { nextLink } from '@coach/contracts';
+import { nextLink } from '@coach/site-rules';
 import { Box, Button, CircularProgress } from '@mui/material';
 import { useInfiniteQuery, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { suggestionSetOf } from '@coach/contracts';
+import { suggestionSetOf } from '@coach/site-rules';
 
 /** Six fixed popular questions. */
 export const POPULAR_QUESTIONS = [

@@ -1,4 +1,5 @@
-import { BLOG_MONTH_PATTERN, nextLink, type BlogListFilters, type BlogPostSummary } from '@coach/contracts';
+import { BLOG_MONTH_PATTERN, type BlogListFilters, type BlogPostSummary } from '@coach/contracts';
+import { nextLink } from '@coach/site-rules';
 import { ApiRequestError } from '../../shared/api/client.ts';
 
 /** Every query of the public list starts with this key (a new post makes them all stale). */

@@ -1,4 +1,4 @@
-import { LEGAL_SLUGS, type LegalSlug } from '@coach/contracts';
+import { LEGAL_SLUGS, type LegalSlug } from '@coach/site-rules';
 
 export type { LegalSlug };
 

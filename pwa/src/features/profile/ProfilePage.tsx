@@ -1,4 +1,5 @@
-import { levelTitle, type CurrentUser, type Progress } from '@coach/contracts';
+import type { CurrentUser, Progress } from '@coach/contracts';
+import { levelTitle } from '@coach/site-rules';
 import AutoStoriesIcon from '@mui/icons-material/AutoStories';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
 import LocalFireDepartmentIcon from '@mui/icons-material/LocalFireDepartment';

@@ -1,11 +1,11 @@
+import type { SiteIdentity } from '@coach/contracts';
 import {
   DEFAULT_SITE_IDENTITY,
   SERVER_SITE_IDENTITY,
   SITE_IDENTITY_ID,
   firstNameOf,
   whatsappChatLink,
-  type SiteIdentity,
-} from '@coach/contracts';
+} from '@coach/site-rules';
 
 /**
  * The coach's identity, read once at start-up: in a browser from the page, where the gateway

@@ -1,4 +1,5 @@
-import { isPrivatePage, shareImageFor, type BlogPostPage } from '@coach/contracts';
+import type { BlogPostPage } from '@coach/contracts';
+import { isPrivatePage } from '@coach/site-rules';
 import { pageTitle, site } from '../config/site.ts';
 
 /** What a page tells search engines and link previews about itself, beyond its title. */
@@ -26,6 +27,16 @@ export const DEFAULT_DESCRIPTION =
 export const DEFAULT_SHARE_IMAGE = '/share-card.jpg';
 /** Marks the head elements a page writes, so the next page replaces them. */
 export const PAGE_HEAD_ATTRIBUTE = 'data-page-head';
+
+/**
+ * A cover as a link preview can show it: WhatsApp and Facebook take no SVG, so each bundled SVG
+ * cover has a JPEG twin of the same name beside it; for another SVG, undefined (the site's card).
+ */
+function shareImageFor(imageUrl: string): string | undefined {
+  if (!/\.svg($|\?)/i.test(imageUrl)) return imageUrl;
+  const cover = /^\/images\/blog\/([a-z0-9-]+)\.svg$/.exec(imageUrl);
+  return cover ? `/images/blog/${cover[1]}.jpg` : undefined;
+}
 
 /** An address on the site made absolute with the site's public origin; absolute URLs stay as they are. */
 export const absoluteUrl = (pathOrUrl: string): string => new URL(pathOrUrl, `${site.siteUrl}/`).href;

@@ -1,4 +1,4 @@
-import { suggestionSetOf, SUGGESTION_KEYWORD_SETS } from '@coach/contracts';
+import { suggestionSetOf, SUGGESTION_KEYWORD_SETS } from '@coach/site-rules';
 import { CRISIS_REPLY } from '@coach/kit';
 import type { Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';

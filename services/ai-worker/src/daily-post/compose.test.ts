@@ -1,5 +1,5 @@
-import { BLOG_FILTER_CATEGORIES, eventPayloadSchemas, imageForCategory } from '@coach/contracts';
-import { slugify } from '@coach/kit';
+import { BLOG_FILTER_CATEGORIES, eventPayloadSchemas } from '@coach/contracts';
+import { imageForCategory, slugify } from '@coach/kit';
 import { describe, expect, it } from 'vitest';
 import { composePost, parseModelPost } from './compose.ts';
 import { TOPICS } from './library.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { BLOG_FILTER_CATEGORIES, imageForCategory, type EventPayload } from '@coach/contracts';
-import { excerptOf, readTimeOf, slugify } from '@coach/kit';
+import { BLOG_FILTER_CATEGORIES, type EventPayload } from '@coach/contracts';
+import { excerptOf, imageForCategory, readTimeOf, slugify } from '@coach/kit';
 import { z } from 'zod';
 import { PRACTICE_HEADINGS, TOPICS, type Topic } from './library.ts';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SITE_IDENTITY } from '@coach/contracts';
+import { DEFAULT_SITE_IDENTITY } from '@coach/site-rules';
 import { startTestSmtp } from '@coach/dev-stack';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.ts';

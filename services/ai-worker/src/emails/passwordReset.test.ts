@@ -1,4 +1,5 @@
-import { DEFAULT_SITE_IDENTITY, type EventJob } from '@coach/contracts';
+import type { EventJob } from '@coach/contracts';
+import { DEFAULT_SITE_IDENTITY } from '@coach/site-rules';
 import { describe, expect, it } from 'vitest';
 import { emailsFor } from './templates.ts';
 

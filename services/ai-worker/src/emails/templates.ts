@@ -2,12 +2,12 @@ import {
   CONTACT_SUBJECTS,
   eventPayloadSchemas,
   PASSWORD_RESET_TTL_MINUTES,
-  whatsappChatLink,
   type EventJob,
   type EventName,
   type EventPayload,
   type SiteIdentity,
 } from '@coach/contracts';
+import { whatsappChatLink } from '@coach/site-rules';
 import { UnrecoverableError } from 'bullmq';
 
 /** One e-mail an event causes. `kind` names it among the event's e-mails (for deduplication). */

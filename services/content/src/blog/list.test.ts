@@ -1,11 +1,11 @@
 import {
   BLOG_PAGE_SIZE,
   blogPostSummarySchema,
-  nextLink,
   UNKNOWN_CURSOR_MESSAGE,
   type AdminBlogPost,
   type BlogMonth,
 } from '@coach/contracts';
+import { nextLink } from '@coach/site-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContent, type Content } from '../testing/harness.ts';
 import { BlogPostModel } from './model.ts';

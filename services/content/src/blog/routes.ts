@@ -4,9 +4,9 @@ import {
   blogPostInputSchema,
   type BlogPostEntry,
   idParamSchema,
-  nextPageLink,
   slugParamSchema,
 } from '@coach/contracts';
+import { nextPageLink } from '@coach/site-rules';
 import { parse, type SessionVerifier } from '@coach/kit';
 import { Router, type Response } from 'express';
 import { BlogPostModel } from './model.ts';

@@ -1,7 +1,6 @@
-import { excerptOf, type Logger, nullIfDuplicate, readTimeOf, slugify } from '@coach/kit';
+import { excerptOf, imageForCategory, type Logger, nullIfDuplicate, readTimeOf, slugify } from '@coach/kit';
 import { BlogPostModel } from './model.ts';
 import { DEMO_POSTS } from './demo-posts.ts';
-import { imageForCategory } from '@coach/contracts';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -5,13 +5,12 @@ import {
   type BlogListQuery,
   type BlogMonth,
   type BlogPostInput,
-  isPostSlug,
   UNKNOWN_CURSOR_MESSAGE,
 } from '@coach/contracts';
-import { excerptOf, HttpError, readTimeOf, retryOnDuplicateKey, slugify } from '@coach/kit';
+import { isPostSlug } from '@coach/site-rules';
+import { excerptOf, HttpError, imageForCategory, readTimeOf, retryOnDuplicateKey, slugify } from '@coach/kit';
 import mongoose from 'mongoose';
 import { BlogPostModel, type BlogPostDoc } from './model.ts';
-import { imageForCategory } from '@coach/contracts';
 
 const { trusted } = mongoose;
 

@@ -1,4 +1,4 @@
-import { MEMBER_PAGE_READS } from '@coach/contracts';
+import { MEMBER_PAGE_READS } from '@coach/site-rules';
 import { describe, expect, it } from 'vitest';
 import { upstreamFor } from './route-table.ts';
 

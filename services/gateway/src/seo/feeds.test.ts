@@ -1,4 +1,4 @@
-import { PUBLIC_PAGE_PATHS } from '@coach/contracts';
+import { PUBLIC_PAGE_PATHS } from '@coach/site-rules';
 import { databaseUrl, requestFrom, startStack, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { SaxesParser } from 'saxes';

@@ -1,12 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  PUBLIC_PAGE_PATHS,
-  blogPostEntrySchema,
-  blogPostSchema,
-  type BlogPostEntry,
-  type SiteIdentity,
-} from '@coach/contracts';
+import { blogPostEntrySchema, blogPostSchema, type BlogPostEntry, type SiteIdentity } from '@coach/contracts';
+import { PUBLIC_PAGE_PATHS } from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import { Router, type Response } from 'express';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { isPostSlug, type BlogPostPage, type BlogPostSummary } from '@coach/contracts';
+import type { BlogPostPage, BlogPostSummary } from '@coach/contracts';
+import { isPostSlug } from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import type { Request, RequestHandler } from 'express';
 import type { CurrentBuild } from './currentBuild.ts';

@@ -1,14 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { SiteIdentity } from '@coach/contracts';
 import {
   PRERENDERED_DIR,
   SERVER_SITE_IDENTITY,
   prerenderedPageFile,
   siteIdentityElement,
   type RenderBundle,
-  type SiteIdentity,
-} from '@coach/contracts';
+} from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 
 /** The built PWA as the gateway serves it, with the coach's identity it runs with. */

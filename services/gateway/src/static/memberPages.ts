@@ -1,4 +1,4 @@
-import { MEMBER_PAGE_READS } from '@coach/contracts';
+import { MEMBER_PAGE_READS } from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import type { Request, RequestHandler } from 'express';
 import type { CurrentBuild } from './currentBuild.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { NOT_FOUND_PAGE_PATH, PRERENDERED_DIR, appNames, isAppPage } from '@coach/contracts';
+import { NOT_FOUND_PAGE_PATH, PRERENDERED_DIR, appNames, isAppPage } from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import express, { Router, type Response } from 'express';
 import type { CurrentBuild } from './currentBuild.ts';

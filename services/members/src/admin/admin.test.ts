@@ -1,4 +1,5 @@
-import { adminUserSchema, nextLink, UNKNOWN_CURSOR_MESSAGE, type AdminUser } from '@coach/contracts';
+import { adminUserSchema, UNKNOWN_CURSOR_MESSAGE, type AdminUser } from '@coach/contracts';
+import { nextLink } from '@coach/site-rules';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserModel } from '../accounts/model.ts';

@@ -1,4 +1,4 @@
-import { levelTitle } from '@coach/contracts';
+import { levelTitle } from '@coach/site-rules';
 import { describe, expect, it } from 'vitest';
 import {
   applyPost,

@@ -1,4 +1,5 @@
-import { levelTitle, type Milestone, type Progress, type Purchase } from '@coach/contracts';
+import type { Milestone, Progress, Purchase } from '@coach/contracts';
+import { levelTitle } from '@coach/site-rules';
 import { HttpError, nullIfDuplicate } from '@coach/kit';
 import { UserModel } from '../accounts/model.ts';
 import {

@@ -1,12 +1,7 @@
 // The app's pages: the one list the PWA's router is made of and the gateway answers by (a page
 // with 200, any other path with 404 and the app's not-found page). Free of zod: the app's first
 // chunk imports it.
-
-/** A post's slug: lower-case words and digits joined by single dashes (what slugify makes). */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** The longest slug an address may carry. */
-export const MAX_SLUG_LENGTH = 255;
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '@coach/contracts';
 
 /** Slugs no post gets: 'posts' is the list's own address in the API, 'archive' the blog's archive page. */
 const RESERVED_SLUGS: readonly string[] = ['posts', 'archive'];
@@ -76,7 +71,6 @@ export const isPrivatePage = (urlPath: string): boolean => {
   const match = matchAppRoute(urlPath);
   return Boolean(match && (APP_ROUTES[match.name] as AppRoute).private);
 };
-
 
 function decoded(segment: string): string {
   try {

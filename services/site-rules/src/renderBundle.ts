@@ -1,4 +1,4 @@
-import type { BlogPostPage, BlogPostSummary } from './blog.ts';
+import type { BlogPostPage, BlogPostSummary } from '@coach/contracts';
 
 /**
  * What the PWA's render bundle (its server render, built into pwa/dist-ssr/prerender.js) gives
