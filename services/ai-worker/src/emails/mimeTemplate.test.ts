@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SITE_IDENTITY, type NewsletterBatchJob } from '@coach/contracts';
+import type { NewsletterBatchJob } from '@coach/contracts';
+import { DEFAULT_SITE_IDENTITY } from '@coach/site-rules';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newsletterEmail } from '../newsletter/templates.ts';
 import { createMailer } from './mailer.ts';
