@@ -1,14 +1,11 @@
 import { ADMIN_PAGE_SIZE, UNKNOWN_CURSOR_MESSAGE } from '@coach/contracts';
-import { nextPageLink } from '@coach/site-rules';
 import type { Response } from 'express';
 import mongoose, { type Model } from 'mongoose';
 import { HttpError } from './errors.ts';
+import { listPageOf, sendListPage, type ListPage } from './list-pages.ts';
 
 /** One page of an admin list. */
-export interface AdminPage<T> {
-  items: T[];
-  /** The cursor of the next page (the last row's id), or null on the last page. */
-  next: string | null;
+export interface AdminPage<T> extends ListPage<T> {
   /** Every row of the collection, unsearched. */
   total: number;
 }
@@ -50,17 +47,18 @@ export async function adminPage<Row extends { _id: unknown }, T>(
       ? { $or: options.searchFields.map((field) => ({ [field]: trusted({ $regex: literalSearch(query.q!) }) })) }
       : {}),
   };
-  const [rows, total] = await Promise.all([
-    model
-      .find(filter, options.leaveOut ?? {})
-      .sort({ _id: -1 })
-      .limit(ADMIN_PAGE_SIZE + 1)
-      .lean<Row[]>(),
+  const [page, total] = await Promise.all([
+    listPageOf(
+      model
+        .find(filter, options.leaveOut ?? {})
+        .sort({ _id: -1 })
+        .limit(ADMIN_PAGE_SIZE + 1)
+        .lean<Row[]>(),
+      ADMIN_PAGE_SIZE,
+    ),
     model.estimatedDocumentCount(),
   ]);
-  const page = rows.slice(0, ADMIN_PAGE_SIZE);
-  const next = rows.length > ADMIN_PAGE_SIZE ? String(page.at(-1)!._id) : null;
-  return { items: page.map(options.shape), next, total };
+  return { items: page.items.map(options.shape), next: page.next, total };
 }
 
 /**
@@ -68,8 +66,7 @@ export async function adminPage<Row extends { _id: unknown }, T>(
  * the query's search) and the number of rows in X-Total-Count. Never cached.
  */
 export function sendAdminPage<T>(res: Response, path: string, query: Record<string, unknown>, page: AdminPage<T>) {
-  const link = nextPageLink(path, query, page.next);
-  if (link) res.set('Link', link);
   res.set('X-Total-Count', String(page.total));
-  res.set('Cache-Control', 'no-store').json(page.items);
+  res.set('Cache-Control', 'no-store');
+  sendListPage(res, path, query, page);
 }

@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './health.ts';
 export * from './idempotency.ts';
+export * from './list-pages.ts';
 export * from './logger.ts';
 export * from './mongo.ts';
 export * from './rate-limits.ts';

@@ -6,20 +6,12 @@ import {
   idParamSchema,
   slugParamSchema,
 } from '@coach/contracts';
-import { nextPageLink } from '@coach/site-rules';
-import { parse, type SessionVerifier } from '@coach/kit';
-import { Router, type Response } from 'express';
+import { parse, sendListPage, type SessionVerifier } from '@coach/kit';
+import { Router } from 'express';
 import { BlogPostModel } from './model.ts';
 import type { Publication } from './publication.ts';
 import * as blog from './service.ts';
 import { toAdminPost, toPublicPostPage, toSummary } from './shape.ts';
-
-/** Sends a page of a list as an array, naming the next page (if any) in the Link header. */
-function sendPage<T>(res: Response, path: string, query: Record<string, unknown>, page: blog.Page<T>, shape: (row: T) => unknown) {
-  const link = nextPageLink(path, query, page.next);
-  if (link) res.set('Link', link);
-  res.json(page.items.map(shape));
-}
 
 /**
  * Public reads, revalidated by ETag on every read: /api/blog/posts (a page of the list),
@@ -33,7 +25,7 @@ export function publicBlogRoutes(): Router {
   });
   router.get('/api/blog/posts', async (req, res) => {
     const query = parse(blogListQuerySchema, req.query);
-    sendPage(res, '/api/blog/posts', query, await blog.listPublished(query), toSummary);
+    sendListPage(res, '/api/blog/posts', query, await blog.listPublished(query), toSummary);
   });
   router.get('/api/blog/posts/months', async (_req, res) => {
     res.json(await blog.listMonths());
@@ -74,7 +66,7 @@ export function adminBlogRoutes(sessions: SessionVerifier, publication: Publicat
     const query = parse(adminListQuerySchema, req.query);
     const [page, total] = await Promise.all([blog.listAll(query), BlogPostModel.estimatedDocumentCount()]);
     res.set('X-Total-Count', String(total)); // every post, unsearched (the dashboard's count)
-    sendPage(res, '/api/admin/blog-posts', query, page, toAdminPost);
+    sendListPage(res, '/api/admin/blog-posts', query, page, toAdminPost);
   });
   router.post('/api/admin/blog-posts', async (req, res) => {
     const input = parse(blogPostInputSchema, req.body);

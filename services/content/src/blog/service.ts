@@ -5,10 +5,19 @@ import {
   type BlogListQuery,
   type BlogMonth,
   type BlogPostInput,
-  UNKNOWN_CURSOR_MESSAGE,
 } from '@coach/contracts';
 import { isPostSlug } from '@coach/site-rules';
-import { excerptOf, HttpError, imageForCategory, readTimeOf, retryOnDuplicateKey, slugify } from '@coach/kit';
+import {
+  afterCursor,
+  excerptOf,
+  HttpError,
+  imageForCategory,
+  listPageOf,
+  readTimeOf,
+  retryOnDuplicateKey,
+  slugify,
+  type ListPage,
+} from '@coach/kit';
 import mongoose from 'mongoose';
 import { BlogPostModel, type BlogPostDoc } from './model.ts';
 
@@ -19,31 +28,6 @@ const publicNow = () => ({ isPublished: true, publishedAt: trusted({ $lte: new D
 
 /** The public list's order, newest first; the id breaks ties, so every post has one place. */
 const NEWEST_FIRST = { publishedAt: -1, _id: -1 } as const;
-
-/** A page of a list and the cursor of the page after it (null on the last page). */
-export interface Page<T> {
-  items: T[];
-  next: string | null;
-}
-
-/** Reads `limit + 1` to know whether a page follows; the cursor is the page's last post. */
-async function pageOf<T extends { _id: mongoose.Types.ObjectId }>(rows: Promise<T[]>, limit: number): Promise<Page<T>> {
-  const found = await rows;
-  const items = found.slice(0, limit);
-  return { items, next: found.length > limit ? items[items.length - 1]!._id.toString() : null };
-}
-
-/**
- * The posts after a cursor, newest first by `field` then id. A cursor names the last post of the
- * page before, one of those `among`; one naming none is refused (400), as is any other.
- */
-async function afterCursor(cursor: string | undefined, field: 'publishedAt' | 'createdAt', among: object) {
-  if (!cursor) return {};
-  const last = await BlogPostModel.findOne({ _id: cursor, ...among }, { [field]: 1 }).lean<BlogPostDoc>();
-  const at = last?.[field];
-  if (!last || !at) throw new HttpError(400, UNKNOWN_CURSOR_MESSAGE);
-  return { $or: [{ [field]: trusted({ $lt: at }) }, { [field]: at, _id: trusted({ $lt: last._id }) }] };
-}
 
 /** The month's first moment and the next month's, in UTC. */
 function monthRange(month: string) {
@@ -58,16 +42,16 @@ const asWords = (q: string) => q.replace(/["-]/g, ' ').trim();
 const SUMMARY_FIELDS = { content: 0, announcePending: 0, announceClaimedUntil: 0 } as const;
 
 /** One page of the public list, filtered by category, month and a search of the posts' words. */
-export async function listPublished(query: BlogListQuery): Promise<Page<BlogPostDoc>> {
+export async function listPublished(query: BlogListQuery): Promise<ListPage<BlogPostDoc>> {
   const words = query.q ? asWords(query.q) : '';
   const filter: Record<string, unknown> = {
     ...publicNow(),
     ...(query.category ? { category: query.category } : {}),
-    ...(await afterCursor(query.cursor, 'publishedAt', publicNow())),
+    ...(await afterCursor(BlogPostModel, query.cursor, 'publishedAt', publicNow())),
     ...(words ? { $text: trusted({ $search: words }) } : {}),
   };
   if (query.month) filter.publishedAt = trusted({ ...monthRange(query.month), $lte: new Date() });
-  return pageOf(
+  return listPageOf(
     BlogPostModel.find(filter, SUMMARY_FIELDS)
       .sort(NEWEST_FIRST)
       .limit(BLOG_PAGE_SIZE + 1)
@@ -103,13 +87,13 @@ export async function findPublished(slug: string): Promise<BlogPostDoc> {
 }
 
 /** One page of every post (drafts and scheduled ones too), newest first, optionally searched. */
-export async function listAll({ cursor, q }: AdminListQuery): Promise<Page<BlogPostDoc>> {
+export async function listAll({ cursor, q }: AdminListQuery): Promise<ListPage<BlogPostDoc>> {
   const words = q ? asWords(q) : '';
   const filter = {
-    ...(await afterCursor(cursor, 'createdAt', {})),
+    ...(await afterCursor(BlogPostModel, cursor, 'createdAt', {})),
     ...(words ? { $text: trusted({ $search: words }) } : {}),
   };
-  return pageOf(
+  return listPageOf(
     BlogPostModel.find(filter)
       .sort({ createdAt: -1, _id: -1 })
       .limit(ADMIN_PAGE_SIZE + 1)
