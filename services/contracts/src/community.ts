@@ -1,3 +1,4 @@
+import { idCursorSchema } from './paging.ts';
 import { z } from './zod.ts';
 
 /** The text of a post or a reply in the Sacred Circle. */
@@ -25,6 +26,16 @@ export const communityPostSchema = z.object({
   replyCount: z.number().int(),
 });
 export type CommunityPost = z.infer<typeof communityPostSchema>;
+
+/** Posts on one page of the feed (GET /api/community/posts, newest first). */
+export const COMMUNITY_PAGE_SIZE = 20;
+
+/** Query of the feed: the page after the post `cursor` names (the last post of the page before). */
+export const communityFeedQuerySchema = z.object({ cursor: idCursorSchema.optional() });
+
+/** The Circle at a glance (GET /api/community/stats): the posts members see, and the member's own among them. */
+export const communityStatsSchema = z.object({ totalPosts: z.number().int(), yourPosts: z.number().int() });
+export type CommunityStats = z.infer<typeof communityStatsSchema>;
 
 export const weeklyPromptSchema = z.object({ prompt: z.string() });
 

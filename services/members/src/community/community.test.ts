@@ -1,6 +1,6 @@
 import { communityPostSchema, milestoneSchema, progressSchema, purchaseSchema } from '@coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, newMember, signedInMember, startMembers, type Members } from '../testing/harness.ts';
+import { caller, feedPages, newMember, signedInMember, startMembers, type Members } from '../testing/harness.ts';
 import { WEEKLY_PROMPTS } from './prompts.ts';
 import { NOT_WEEKLY_PROMPT } from './service.ts';
 
@@ -216,11 +216,10 @@ describe('the demo member', () => {
     ).toBe(true);
     const types = (await maya.get('/api/profile/journey')).body.map((m: { milestoneType: string }) => m.milestoneType);
     expect(new Set(types)).toEqual(new Set(['signup', 'first_post', 'reflection', 'coaching_session', 'level_up']));
-    const posts = (await maya.get('/api/community/posts')).body.filter(
-      (p: { userId: number }) => p.userId === Number(login.body.id),
-    );
+    const posts = (await feedPages(maya)).flat().filter((p) => p.userId === Number(login.body.id));
     expect(posts).toHaveLength(8);
-    const oldest = new Date(posts[posts.length - 1].createdAt).getTime();
+    expect((await maya.get('/api/community/stats')).body.yourPosts).toBe(8);
+    const oldest = new Date(posts.at(-1)!.createdAt).getTime();
     expect(Math.round((Date.now() - oldest) / (24 * 3600 * 1000))).toBe(21);
 
     // Nobody else has purchases.

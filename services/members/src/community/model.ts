@@ -9,7 +9,7 @@ const { ObjectId } = mongoose.Schema.Types;
  */
 const communityPostSchema = new mongoose.Schema(
   {
-    userId: { type: Number, required: true, index: true },
+    userId: { type: Number, required: true },
     content: { type: String, required: true, maxlength: 2000 },
     weeklyPrompt: { type: String, maxlength: 255 },
     likeCount: { type: Number, default: 0 },
@@ -20,7 +20,11 @@ const communityPostSchema = new mongoose.Schema(
   },
   { collection: 'community_posts', versionKey: false, timestamps: true },
 );
-communityPostSchema.index({ createdAt: -1 });
+// The feed's order and cursor (newest first, the id breaking ties), and the counts of the
+// visible posts, all and a member's, read from the indexes alone.
+communityPostSchema.index({ createdAt: -1, _id: -1 });
+communityPostSchema.index({ hidden: 1 });
+communityPostSchema.index({ userId: 1, hidden: 1 });
 communityPostSchema.index({ idempotencyKey: 1 }, { unique: true, sparse: true });
 export const CommunityPostModel = mongoose.model('CommunityPost', communityPostSchema);
 

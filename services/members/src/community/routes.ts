@@ -1,4 +1,5 @@
 import {
+  communityFeedQuerySchema,
   communityPostInputSchema,
   communityReplyInputSchema,
   hideInputSchema,
@@ -9,12 +10,13 @@ import {
   type Accepted,
   type CircleItemKind,
 } from '@coach/contracts';
-import { idempotencyKeyOf, idempotent, parse, type SessionVerifier } from '@coach/kit';
+import { idempotencyKeyOf, idempotent, parse, sendListPage, type SessionVerifier } from '@coach/kit';
 import { Router, type Request } from 'express';
 import { dismissReports, moderationList, report, setHidden } from './moderation.ts';
 import { weeklyPrompt } from './prompts.ts';
 import {
   addReply,
+  circleStats,
   createPost,
   deletePost,
   deleteReply,
@@ -27,18 +29,29 @@ import {
 const actorOf = (req: Request): Actor => ({ userId: Number(req.session!.sub), admin: req.session!.role === 'admin' });
 const done = (message: string): Accepted => ({ ok: true, message });
 
-/** The Sacred Circle: the weekly prompt (public); the feed, likes, threads and reports (members). */
+/**
+ * The Sacred Circle: the weekly prompt (public); the feed a page at a time, its counts, likes,
+ * threads and reports (members).
+ */
 export function communityRoutes(sessions: SessionVerifier): Router {
   const router = Router();
   router.get('/api/community/weekly-prompt', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json({ prompt: weeklyPrompt(new Date()) });
   });
-  router.use(['/api/community/posts', '/api/community/replies'], sessions.requireUser, (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use(
+    ['/api/community/posts', '/api/community/replies', '/api/community/stats'],
+    sessions.requireUser,
+    (_req, res, next) => {
+      res.set('Cache-Control', 'no-store');
+      next();
+    },
+  );
   router.get('/api/community/posts', async (req, res) => {
-    res.json(await listFeed(actorOf(req).userId));
+    const query = parse(communityFeedQuerySchema, req.query);
+    sendListPage(res, '/api/community/posts', query, await listFeed(actorOf(req).userId, query.cursor));
+  });
+  router.get('/api/community/stats', async (req, res) => {
+    res.json(await circleStats(actorOf(req).userId));
   });
   // An Idempotency-Key makes a resent post (after a lost answer) store once.
   router.post('/api/community/posts', idempotent('community-post'), async (req, res) => {

@@ -1,18 +1,19 @@
-import type {
-  CommunityPost,
-  CommunityPostInput,
-  CommunityReply,
-  CommunityReplyInput,
-  LikeState,
+import {
+  COMMUNITY_PAGE_SIZE,
+  type CommunityPost,
+  type CommunityPostInput,
+  type CommunityReply,
+  type CommunityReplyInput,
+  type CommunityStats,
+  type LikeState,
 } from '@coach/contracts';
-import { HttpError, isDuplicateKey, nullIfDuplicate } from '@coach/kit';
+import { afterCursor, HttpError, isDuplicateKey, listPageOf, nullIfDuplicate, type ListPage } from '@coach/kit';
 import mongoose from 'mongoose';
 import { addPostMilestones, countPost, type ProgressChange } from '../profile/service.ts';
 import { CommunityLikeModel, CommunityPostModel, CommunityReplyModel, CommunityReportModel } from './model.ts';
 import { isReflectionPrompt } from './prompts.ts';
 
-/** How many posts the feed shows, newest first, and how many replies a thread shows. */
-export const FEED_LIMIT = 200;
+/** How many replies a thread shows. */
 export const THREAD_LIMIT = 500;
 
 /** Who asks: a member acts on their own posts and replies, the coach on any. */
@@ -77,17 +78,35 @@ export async function visiblePost(id: string): Promise<PostRow> {
   return post;
 }
 
-export async function listFeed(viewerId: number): Promise<CommunityPost[]> {
-  const rows = await CommunityPostModel.find(NOT_HIDDEN)
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(FEED_LIMIT)
-    .lean<PostRow[]>();
+/**
+ * One page of the feed, newest first: the first, or the one after the post `cursor` names (the
+ * last of the page before, a post members see). Posts shared meanwhile come before the first
+ * page, so the pages after it neither repeat nor skip one.
+ */
+export async function listFeed(viewerId: number, cursor?: string): Promise<ListPage<CommunityPost>> {
+  const after = await afterCursor(CommunityPostModel, cursor, 'createdAt', NOT_HIDDEN);
+  const page = await listPageOf(
+    CommunityPostModel.find({ ...NOT_HIDDEN, ...after })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(COMMUNITY_PAGE_SIZE + 1)
+      .lean<PostRow[]>(),
+    COMMUNITY_PAGE_SIZE,
+  );
   const liked = await CommunityLikeModel.find(
-    { userId: viewerId, postId: anyOf(rows.map((r) => r._id)) },
+    { userId: viewerId, postId: anyOf(page.items.map((r) => r._id)) },
     { postId: 1 },
   ).lean<Array<{ postId: mongoose.Types.ObjectId }>>();
   const likedIds = new Set(liked.map((l) => l.postId.toString()));
-  return rows.map((row) => toPost(row, likedIds.has(row._id.toString())));
+  return { items: page.items.map((row) => toPost(row, likedIds.has(row._id.toString()))), next: page.next };
+}
+
+/** The posts members see, all of them and the viewer's own, counted in the indexes. */
+export async function circleStats(viewerId: number): Promise<CommunityStats> {
+  const [totalPosts, yourPosts] = await Promise.all([
+    CommunityPostModel.countDocuments(NOT_HIDDEN),
+    CommunityPostModel.countDocuments({ userId: viewerId, ...NOT_HIDDEN }),
+  ]);
+  return { totalPosts, yourPosts };
 }
 
 /**

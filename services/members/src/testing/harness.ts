@@ -1,3 +1,4 @@
+import { nextLink, type CommunityPost } from '@coach/contracts';
 import { createEventPublisher, sessionCookieName } from '@coach/kit';
 import { listen, startTestBackend } from '@coach/dev-stack';
 import { deviceCookieName } from '../accounts/device.ts';
@@ -134,4 +135,16 @@ export async function signedInMember(baseUrl: string, prefix?: string) {
   const login = await member.post('/api/auth/login', { email: details.email, password: details.password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   return { member, details, id: Number(signup.body.id) };
+}
+
+/** Every page of the Sacred Circle's feed a member reads, following its Link headers from the newest. */
+export async function feedPages(member: Caller): Promise<CommunityPost[][]> {
+  const pages: CommunityPost[][] = [];
+  for (let next: string | null = '/api/community/posts'; next;) {
+    const res = await member.get(next);
+    if (res.status !== 200) throw new Error(`${next} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    pages.push(res.body as CommunityPost[]);
+    next = nextLink(res.headers.get('link'));
+  }
+  return pages;
 }
