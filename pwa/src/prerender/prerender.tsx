@@ -20,11 +20,12 @@ import { StaticRouter } from 'react-router';
 import { AppRoutes } from '../app/App.tsx';
 import { blogAddress, blogListKey, seededList, viewOf } from '../features/blog/blogList.ts';
 import { blogPostKey } from '../features/blog/BlogPostPage.tsx';
-import { POSTS_KEY, WEEKLY_PROMPT_KEY } from '../features/community/queries.ts';
+import { POSTS_KEY, STATS_KEY, WEEKLY_PROMPT_KEY } from '../features/community/queries.ts';
 import { LEGAL_PAGES } from '../features/legal/pages.ts';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { AUTH_ME_KEY } from '../shared/api/auth.ts';
 import { createQueryClient } from '../shared/api/client.ts';
+import { firstPageOnly } from '../shared/api/listPages.ts';
 import { siteIdentity } from '../shared/config/site.ts';
 import { escapeHtml } from '../shared/head/pageHead.ts';
 import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
@@ -161,7 +162,7 @@ export const renderPrerenderedPage: RenderBundle['renderPrerenderedPage'] = (she
  */
 export const renderBlogPage: RenderBundle['renderBlogPage'] = (shell, search, posts, link) => {
   const view = viewOf(new URLSearchParams(search));
-  const first = { posts, next: nextLink(link) };
+  const first = { rows: posts, next: nextLink(link) };
   return renderPage(shell, blogAddress(view), [{ queryKey: blogListKey(view), data: seededList(view, first) }]);
 };
 
@@ -172,19 +173,41 @@ export const renderBlogPage: RenderBundle['renderBlogPage'] = (shell, search, po
 export const renderBlogPostPage: RenderBundle['renderBlogPostPage'] = (shell, slug, post) =>
   renderPage(shell, `/blog/${encodeURIComponent(slug)}`, [{ queryKey: blogPostKey(slug), data: post }]);
 
-/** The queries a members' page is drawn from; each key joined by '/' is its read in MEMBER_PAGE_READS. */
-export const MEMBER_PAGE_QUERIES: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  '/community': [AUTH_ME_KEY, POSTS_KEY, WEEKLY_PROMPT_KEY],
+/**
+ * A query a members' page is drawn from: its key, which joined by '/' is its read in
+ * MEMBER_PAGE_READS. A list read a page at a time (`paged`) starts with the read's page.
+ */
+interface MemberPageQuery {
+  queryKey: readonly string[];
+  paged?: boolean;
+}
+
+/** The queries of each members' page. */
+export const MEMBER_PAGE_QUERIES: Readonly<Record<string, readonly MemberPageQuery[]>> = {
+  '/community': [
+    { queryKey: AUTH_ME_KEY },
+    { queryKey: POSTS_KEY, paged: true },
+    { queryKey: STATS_KEY },
+    { queryKey: WEEKLY_PROMPT_KEY },
+  ],
 };
 
 /**
  * A members' page drawn signed in (the gateway's, for a visitor with a session,
  * services/gateway/src/static/memberPages.ts), with the answers the services gave the member.
  */
-export const renderMemberPage: RenderBundle['renderMemberPage'] = (shell, urlPath, answers) => {
-  const keys = MEMBER_PAGE_QUERIES[urlPath];
-  if (!keys) return Promise.reject(new Error(`${urlPath} is not a members' page`));
-  const seed = keys.map((queryKey) => ({ queryKey, data: answers[queryKey.join('/')] }));
+export const renderMemberPage: RenderBundle['renderMemberPage'] = async (shell, urlPath, answers) => {
+  const queries = MEMBER_PAGE_QUERIES[urlPath];
+  if (!queries) throw new Error(`${urlPath} is not a members' page`);
+  const seed = queries.map(({ queryKey, paged }) => {
+    const read = queryKey.join('/');
+    const answer = answers[read];
+    if (!answer) throw new Error(`${urlPath} was rendered without the answer to ${read}`);
+    const data = paged
+      ? firstPageOnly(read, { rows: answer.body as unknown[], next: nextLink(answer.link) })
+      : answer.body;
+    return { queryKey, data };
+  });
   return renderPage(shell, urlPath, seed, false);
 };
 

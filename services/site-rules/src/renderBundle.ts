@@ -17,7 +17,17 @@ export interface RenderBundle {
    * A members' page (a key of MEMBER_PAGE_READS) drawn signed in, from the answers to its reads,
    * by API path, as the services gave them to the member's own session.
    */
-  renderMemberPage(shell: string, urlPath: string, answers: Readonly<Record<string, unknown>>): Promise<string>;
+  renderMemberPage(
+    shell: string,
+    urlPath: string,
+    answers: Readonly<Record<string, MemberReadAnswer>>,
+  ): Promise<string>;
+}
+
+/** A service's answer to a read of a members' page: its body, and its Link header (a list's next page). */
+export interface MemberReadAnswer {
+  body: unknown;
+  link: string | null;
 }
 
 /**
@@ -26,7 +36,7 @@ export interface RenderBundle {
  * scripts, the session check and the reads.
  */
 export const MEMBER_PAGE_READS: Readonly<Record<string, readonly string[]>> = {
-  '/community': ['/api/auth/me', '/api/community/posts', '/api/community/weekly-prompt'],
+  '/community': ['/api/auth/me', '/api/community/posts', '/api/community/stats', '/api/community/weekly-prompt'],
 };
 
 /** The folder of the built PWA (dist) that holds the pages its build prerendered. */

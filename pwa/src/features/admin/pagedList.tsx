@@ -1,20 +1,9 @@
-import { nextLink } from '@coach/site-rules';
 import { Box, Button, CircularProgress } from '@mui/material';
-import { useInfiniteQuery, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiRequestError } from '../../shared/api/client.ts';
+import { useListPages } from '../../shared/api/listPages.ts';
 import { SearchForm } from '../../shared/ui/SearchForm.tsx';
-
-interface Page<T> {
-  rows: T[];
-  next: string | null;
-}
-
-async function fetchPage<T>(url: string, signal: AbortSignal): Promise<Page<T>> {
-  const res = await fetch(url, { credentials: 'include', signal });
-  if (!res.ok) throw new ApiRequestError(res.status, `${res.status}: ${(await res.text()) || res.statusText}`);
-  return { rows: (await res.json()) as T[], next: nextLink(res.headers.get('link')) };
-}
 
 /**
  * An admin list read a page at a time (the API names the next page in its Link header), searched
@@ -22,12 +11,10 @@ async function fetchPage<T>(url: string, signal: AbortSignal): Promise<Page<T>> 
  */
 export function usePagedList<T>(path: string) {
   const [search, setSearch] = useState('');
-  const list = useInfiniteQuery({
-    queryKey: [path, { q: search }],
-    queryFn: ({ pageParam, signal }) => fetchPage<T>(pageParam, signal),
-    initialPageParam: search ? `${path}?${new URLSearchParams({ q: search }).toString()}` : path,
-    getNextPageParam: (last: Page<T>) => last.next,
-  });
+  const list = useListPages<T>(
+    [path, { q: search }],
+    search ? `${path}?${new URLSearchParams({ q: search }).toString()}` : path,
+  );
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.rows), [list.data]);
   const query = { ...list, data: rows } as unknown as UseQueryResult<T[]>;
   return { query, list, search, setSearch };

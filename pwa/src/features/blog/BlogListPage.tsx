@@ -15,28 +15,28 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { memo, Suspense, useMemo, type MouseEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { memo, Suspense, useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/api/auth.ts';
 import { ApiRequestError, apiRequest } from '../../shared/api/client.ts';
+import { useListPages } from '../../shared/api/listPages.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
 import { isNetworkError } from '../../shared/pwa/submit.ts';
 import { formatMonth } from '../../shared/dates.ts';
 import { LongDate } from '../../shared/ui/LongDate.tsx';
+import { MorePosts } from '../../shared/ui/MorePosts.tsx';
 import { SearchForm } from '../../shared/ui/SearchForm.tsx';
 import { PageHero, Section } from '../../shared/ui/Section.tsx';
 import {
   BLOG_POSTS_KEY,
   blogAddress,
   blogListKey,
-  fetchBlogPage,
   firstPageUrl,
   nextBlogAddress,
   viewOf,
-  type BlogListPage,
   type BlogListView,
 } from './blogList.ts';
 import { DEFAULT_POST_IMAGE } from './format.ts';
@@ -241,14 +241,8 @@ function ViewNotes({ view }: { view: BlogListView }) {
  */
 function BlogPosts({ view }: { view: BlogListView }) {
   const navigate = useNavigate();
-  const list = useInfiniteQuery({
-    queryKey: blogListKey(view),
-    queryFn: ({ pageParam, signal }) => fetchBlogPage(pageParam, signal),
-    initialPageParam: firstPageUrl(view),
-    getNextPageParam: (last: BlogListPage) => last.next,
-    retry: false,
-  });
-  const posts = useMemo(() => list.data?.pages.flatMap((page) => page.posts) ?? [], [list.data]);
+  const list = useListPages<BlogPostSummary>(blogListKey(view), firstPageUrl(view));
+  const posts = useMemo(() => list.data?.pages.flatMap((page) => page.rows) ?? [], [list.data]);
   const lastPage = list.data?.pages.at(-1);
   const more = lastPage ? nextBlogAddress(view, lastPage.next) : null;
   const show = (next: BlogListView) => void navigate(blogAddress(next));
@@ -299,34 +293,7 @@ function BlogPosts({ view }: { view: BlogListView }) {
       ) : (
         <>
           <PostGrid posts={posts} />
-          {more && (
-            <Box sx={{ textAlign: 'center', mt: 5 }}>
-              <Button
-                component={RouterLink}
-                to={more}
-                rel="next"
-                variant="outlined"
-                size="large"
-                disabled={list.isFetchingNextPage}
-                onClick={(e: MouseEvent) => {
-                  e.preventDefault();
-                  void list.fetchNextPage();
-                }}
-                startIcon={
-                  list.isFetchingNextPage ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
-                }
-              >
-                {list.isFetchingNextPage ? 'Loading...' : 'More posts'}
-              </Button>
-              {list.isFetchNextPageError && (
-                <Typography role="alert" color="error" sx={{ mt: 2 }}>
-                  {isNetworkError(list.error)
-                    ? 'You are offline — more posts will load once you are back online.'
-                    : 'Unable to load more posts. Please try again.'}
-                </Typography>
-              )}
-            </Box>
-          )}
+          <MorePosts list={list} to={more ?? undefined} />
           <Box sx={{ textAlign: 'center', mt: 4 }}>
             <Button component={RouterLink} to="/blog/archive" variant="text">
               Browse the archive by month

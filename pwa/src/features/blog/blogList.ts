@@ -1,6 +1,5 @@
 import { BLOG_MONTH_PATTERN, type BlogListFilters, type BlogPostSummary } from '@coach/contracts';
-import { nextLink } from '@coach/site-rules';
-import { ApiRequestError } from '../../shared/api/client.ts';
+import { firstPageOnly, type ListPage } from '../../shared/api/listPages.ts';
 
 /** Every query of the public list starts with this key (a new post makes them all stale). */
 export const BLOG_POSTS_KEY = ['/api/blog/posts'] as const;
@@ -9,12 +8,6 @@ export const BLOG_POSTS_KEY = ['/api/blog/posts'] as const;
 export interface BlogListView extends BlogListFilters {
   /** The cursor /blog?page= names: the list starts after that post. */
   page?: string;
-}
-
-/** One page of the list as the API answers it: the posts and the next page's address. */
-export interface BlogListPage {
-  posts: BlogPostSummary[];
-  next: string | null;
 }
 
 /** /blog's address parameters as the view they name (anything else is ignored). */
@@ -56,15 +49,6 @@ export function nextBlogAddress(view: BlogListView, next: string | null): string
 export const blogListKey = ({ category, q, month, page }: BlogListView) =>
   [...BLOG_POSTS_KEY, { category, q, month, page }] as const;
 
-/** Reads one page of the list and its Link header. */
-export async function fetchBlogPage(url: string, signal?: AbortSignal): Promise<BlogListPage> {
-  const res = await fetch(url, { credentials: 'include', signal });
-  if (!res.ok) throw new ApiRequestError(res.status, `${res.status}: ${(await res.text()) || res.statusText}`);
-  return { posts: (await res.json()) as BlogPostSummary[], next: nextLink(res.headers.get('link')) };
-}
-
 /** The cache entry of a view whose first page is known (the gateway renders /blog with it). */
-export const seededList = (view: BlogListView, first: BlogListPage) => ({
-  pages: [first],
-  pageParams: [firstPageUrl(view)],
-});
+export const seededList = (view: BlogListView, first: ListPage<BlogPostSummary>) =>
+  firstPageOnly(firstPageUrl(view), first);

@@ -1,4 +1,4 @@
-import type { CommunityPost } from '@coach/contracts';
+import { COMMUNITY_PAGE_SIZE, UNKNOWN_CURSOR_MESSAGE, type CommunityPost } from '@coach/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -30,14 +30,36 @@ const POSTS: CommunityPost[] = [
   },
 ];
 
-/** A signed-in member with a feed the server keeps; posts sent are recorded. */
+/**
+ * A signed-in member with a feed the server keeps, newest first: a page of COMMUNITY_PAGE_SIZE
+ * posts after ?cursor= (400 for a cursor naming no post), the next page named in a Link header,
+ * and the counts of all posts and the member's. Posts sent and the feed's URLs read are recorded.
+ */
 function circle({ posts = POSTS }: { posts?: CommunityPost[] } = {}) {
   const feed = [...posts];
   const sent: unknown[] = [];
+  const reads: string[] = [];
   server.use(
     http.get('/api/auth/me', () => HttpResponse.json(member)),
     http.get('/api/community/weekly-prompt', () => HttpResponse.json({ prompt: PROMPT })),
-    http.get('/api/community/posts', () => HttpResponse.json(feed)),
+    http.get('/api/community/posts', ({ request }) => {
+      const url = new URL(request.url);
+      reads.push(`${url.pathname}${url.search}`);
+      const cursor = url.searchParams.get('cursor');
+      const start = cursor ? feed.findIndex((post) => post.id === cursor) + 1 : 0;
+      if (cursor && start === 0) return HttpResponse.json({ message: UNKNOWN_CURSOR_MESSAGE }, { status: 400 });
+      const page = feed.slice(start, start + COMMUNITY_PAGE_SIZE);
+      if (start + COMMUNITY_PAGE_SIZE >= feed.length) return HttpResponse.json(page);
+      return HttpResponse.json(page, {
+        headers: { Link: `</api/community/posts?cursor=${page.at(-1)!.id}>; rel="next"` },
+      });
+    }),
+    http.get('/api/community/stats', () =>
+      HttpResponse.json({
+        totalPosts: feed.length,
+        yourPosts: feed.filter((post) => String(post.userId) === member.id).length,
+      }),
+    ),
     http.post('/api/community/posts', async ({ request }) => {
       const body = (await request.json()) as { content: string; prompt?: string };
       sent.push(body);
@@ -54,8 +76,20 @@ function circle({ posts = POSTS }: { posts?: CommunityPost[] } = {}) {
       return HttpResponse.json(post, { status: 201 });
     }),
   );
-  return { sent };
+  return { sent, feed, reads };
 }
+
+/** `count` posts, newest first: q1 (the member's, #7), q2 (#12), q3 (#7)... */
+const many = (count: number): CommunityPost[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `q${i + 1}`,
+    userId: i % 2 === 0 ? 7 : 12,
+    content: `Thought number ${i + 1}.`,
+    createdAt: new Date(Date.UTC(2025, 2, 1) - i * 3600_000).toISOString(),
+    likeCount: 0,
+    likedByMe: false,
+    replyCount: 0,
+  }));
 
 const render = () => renderWithApp(<CommunityPage />, { route: '/community' });
 const composer = () => screen.getByRole('textbox', { name: /your (message|reflection)/i });
@@ -308,6 +342,59 @@ describe('CommunityPage for a member', () => {
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent('Error');
     expect(notice).toHaveTextContent('Failed to share your post. Please try again.');
+  });
+
+  it('shows the newest page and the server’s counts; "More posts" adds the next page below until the oldest post', async () => {
+    const { reads } = circle({ posts: many(COMMUNITY_PAGE_SIZE + 5) });
+    // Counts of every post, past the pages read.
+    server.use(http.get('/api/community/stats', () => HttpResponse.json({ totalPosts: 250, yourPosts: 210 })));
+    server.use(http.put('/api/community/posts/:id/like', () => HttpResponse.json({ likedByMe: true, likeCount: 1 })));
+    const { user } = render();
+    const feed = await screen.findByRole('list', { name: 'Community posts' });
+    expect(within(feed).getAllByRole('article')).toHaveLength(COMMUNITY_PAGE_SIZE);
+    expect(within(feed).queryByText(`Thought number ${COMMUNITY_PAGE_SIZE + 1}.`)).not.toBeInTheDocument();
+    const stats = screen.getByRole('region', { name: 'Circle at a Glance' });
+    await waitFor(() => expect(within(stats).getByText('Total Posts').nextSibling).toHaveTextContent('250'));
+    expect(within(stats).getByText('Your Posts').nextSibling).toHaveTextContent('210');
+
+    await user.click(screen.getByRole('button', { name: 'More posts' }));
+    expect(await within(feed).findByText(`Thought number ${COMMUNITY_PAGE_SIZE + 5}.`)).toBeInTheDocument();
+    expect(within(feed).getAllByRole('article')).toHaveLength(COMMUNITY_PAGE_SIZE + 5);
+    expect(screen.queryByRole('button', { name: 'More posts' })).not.toBeInTheDocument();
+    expect(reads).toEqual(['/api/community/posts', `/api/community/posts?cursor=q${COMMUNITY_PAGE_SIZE}`]);
+
+    // A post of the second page takes a like like any other.
+    const older = within(feed).getAllByRole('article').at(-1)!;
+    await user.click(within(older).getByRole('button', { name: 'Like' }));
+    expect(await within(older).findByRole('button', { name: 'Like 1 like' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('reads the feed again when the post that named the next page is gone, then adds the next page', async () => {
+    const { feed, reads } = circle({ posts: many(COMMUNITY_PAGE_SIZE + 5) });
+    const { user } = render();
+    const list = await screen.findByRole('list', { name: 'Community posts' });
+    // Deleted by its author while this member reads.
+    feed.splice(COMMUNITY_PAGE_SIZE - 1, 1);
+    await user.click(screen.getByRole('button', { name: 'More posts' }));
+    expect(await within(list).findByText(`Thought number ${COMMUNITY_PAGE_SIZE + 5}.`)).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(COMMUNITY_PAGE_SIZE + 4));
+    expect(within(list).queryByText(`Thought number ${COMMUNITY_PAGE_SIZE}.`)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'More posts' })).not.toBeInTheDocument();
+    expect(reads.at(-1)).toBe(`/api/community/posts?cursor=q${COMMUNITY_PAGE_SIZE + 1}`);
+  });
+
+  it('keeps the posts shown and says so when more posts cannot be read; a second press reads them', async () => {
+    circle({ posts: many(COMMUNITY_PAGE_SIZE + 5) });
+    const { user } = render();
+    const list = await screen.findByRole('list', { name: 'Community posts' });
+    failWith('get', '/api/community/posts', 500, 'Boom', { once: true });
+    await user.click(screen.getByRole('button', { name: 'More posts' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to load more posts. Please try again.');
+    expect(within(list).getAllByRole('article')).toHaveLength(COMMUNITY_PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: 'More posts' }));
+    expect(await within(list).findByText(`Thought number ${COMMUNITY_PAGE_SIZE + 5}.`)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('offers a retry when the feed cannot be read', async () => {

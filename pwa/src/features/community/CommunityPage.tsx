@@ -1,20 +1,22 @@
-import type { CommunityPost, CommunityPostInput, CurrentUser } from '@coach/contracts';
+import type { CommunityPost, CommunityPostInput, CommunityStats, CurrentUser } from '@coach/contracts';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
 import { Box, Button, Card, CardContent, Container, Grid, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { Suspense, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ApiRequestError, postJson } from '../../shared/api/client.ts';
+import { useListPages } from '../../shared/api/listPages.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
+import { MorePosts } from '../../shared/ui/MorePosts.tsx';
 import { palette, quoteSx } from '../../shared/theme.ts';
 import { AuthGate } from '../account/index.ts';
 import { PROFILE_KEY } from '../profile/index.ts';
 import { PostCard } from './PostCard.tsx';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
-import { POST_MAX_LENGTH, POSTS_KEY, WEEKLY_PROMPT_KEY } from './queries.ts';
+import { FEED_URL, POST_MAX_LENGTH, POSTS_KEY, refreshFeed, STATS_KEY, WEEKLY_PROMPT_KEY } from './queries.ts';
 
 /** Sacred Circle (/community), members only. */
 export default function CommunityPage() {
@@ -35,13 +37,11 @@ export default function CommunityPage() {
  * Suspense boundaries let it hydrate part by part, in short tasks, rather than all in one.
  */
 function Circle({ user }: { user: CurrentUser }) {
-  const posts = useQuery<CommunityPost[]>({ queryKey: POSTS_KEY });
+  const stats = useQuery<CommunityStats>({ queryKey: STATS_KEY });
   const weekly = useQuery<{ prompt: string }>({ queryKey: WEEKLY_PROMPT_KEY });
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const [reflecting, setReflecting] = useState(false);
 
-  const all = posts.data ?? [];
-  const mine = all.filter((post) => String(post.userId) === user.id).length;
   const firstName = (user.name || user.username).split(/\s+/)[0];
 
   const startReflection = () => {
@@ -89,8 +89,8 @@ function Circle({ user }: { user: CurrentUser }) {
                       Circle at a Glance
                     </Typography>
                     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, m: 0 }}>
-                      <Stat label="Total Posts" value={posts.isSuccess ? all.length : undefined} />
-                      <Stat label="Your Posts" value={posts.isSuccess ? mine : undefined} />
+                      <Stat label="Total Posts" value={stats.data?.totalPosts} />
+                      <Stat label="Your Posts" value={stats.data?.yourPosts} />
                     </Box>
                   </CardContent>
                 </Card>
@@ -138,7 +138,7 @@ function Circle({ user }: { user: CurrentUser }) {
             <Typography variant="h3" component="h2" sx={{ color: 'primary.dark', mt: 5, mb: 2.5 }}>
               Circle Feed
             </Typography>
-            <Feed posts={posts} userId={user.id} />
+            <Feed userId={user.id} />
           </Grid>
         </Grid>
       </Container>
@@ -193,7 +193,7 @@ function Composer({
       setText('');
       onShared();
       notify({ title: 'Post Shared', description: 'Thank you for sharing your light with the circle.' });
-      void queryClient.invalidateQueries({ queryKey: POSTS_KEY });
+      void refreshFeed(queryClient);
       void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
     },
     onError: (error) => {
@@ -258,8 +258,11 @@ function Composer({
   );
 }
 
-function Feed({ posts, userId }: { posts: UseQueryResult<CommunityPost[]>; userId: string }) {
-  if (posts.isPending) {
+/** The feed, newest first, a page at a time: "More posts" adds the next page below. */
+function Feed({ userId }: { userId: string }) {
+  const list = useListPages<CommunityPost>(POSTS_KEY, FEED_URL);
+  const posts = useMemo(() => list.data?.pages.flatMap((page) => page.rows) ?? [], [list.data]);
+  if (list.isPending) {
     return (
       <Stack spacing={2.5} role="status" aria-label="Loading posts">
         {[0, 1, 2].map((i) => (
@@ -268,10 +271,10 @@ function Feed({ posts, userId }: { posts: UseQueryResult<CommunityPost[]>; userI
       </Stack>
     );
   }
-  if (posts.isError) {
-    return <LoadError what="the circle’s posts" onRetry={() => void posts.refetch()} />;
+  if (!list.data) {
+    return <LoadError what="the circle’s posts" onRetry={() => void list.refetch()} />;
   }
-  if (posts.data.length === 0) {
+  if (posts.length === 0) {
     return (
       <Card sx={{ textAlign: 'center' }}>
         <CardContent sx={{ p: { xs: 4, sm: 6 } }}>
@@ -287,14 +290,17 @@ function Feed({ posts, userId }: { posts: UseQueryResult<CommunityPost[]>; userI
     );
   }
   return (
-    <Stack component="ul" spacing={2.5} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Community posts">
-      {posts.data.map((post) => (
-        <li key={post.id}>
-          <Suspense>
-            <PostCard post={post} userId={userId} />
-          </Suspense>
-        </li>
-      ))}
-    </Stack>
+    <>
+      <Stack component="ul" spacing={2.5} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Community posts">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <Suspense>
+              <PostCard post={post} userId={userId} />
+            </Suspense>
+          </li>
+        ))}
+      </Stack>
+      <MorePosts list={list} />
+    </>
   );
 }

@@ -20,7 +20,7 @@ import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts'
 import { notify } from '../../shared/notices/store.ts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
 import { dialogTitleSx } from '../../shared/ui/dialogTitleSx.ts';
-import { POSTS_KEY } from './queries.ts';
+import { refreshFeed } from './queries.ts';
 
 const PATHS: Record<CircleItemKind, string> = { post: '/api/community/posts', reply: '/api/community/replies' };
 
@@ -49,7 +49,7 @@ export function ItemActions({
     mutationFn: () => apiRequest('DELETE', `${PATHS[kind]}/${id}`),
     onSuccess: async () => {
       notify({ title: kind === 'post' ? 'Post deleted' : 'Reply deleted' });
-      await queryClient.invalidateQueries({ queryKey: POSTS_KEY });
+      await refreshFeed(queryClient);
     },
     onError: (error) =>
       notify({

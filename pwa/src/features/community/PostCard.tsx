@@ -8,6 +8,7 @@ import { alpha } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest, serverMessage } from '../../shared/api/client.ts';
+import { mapRows, type ListPages } from '../../shared/api/listPages.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { visuallyHidden } from '../../shared/ui/visuallyHidden.ts';
 import { palette } from '../../shared/theme.ts';
@@ -20,23 +21,22 @@ import { memberLabel, Thread } from './Thread.tsx';
 /** Like: once per member, shown at once and set right by the server's count. */
 function LikeButton({ post }: { post: CommunityPost }) {
   const queryClient = useQueryClient();
+  /** The post's like, in whichever page of the feed it is. */
+  const setLike = (state: LikeState) =>
+    queryClient.setQueryData<ListPages<CommunityPost>>(POSTS_KEY, (feed) =>
+      mapRows(feed, (p) => (p.id === post.id ? { ...p, ...state } : p)),
+    );
   const like = useMutation({
     mutationFn: async (liked: boolean) => {
       const res = await apiRequest(liked ? 'PUT' : 'DELETE', `/api/community/posts/${post.id}/like`);
       return (await res.json()) as LikeState;
     },
     onMutate: (liked) => {
-      const before = queryClient.getQueryData<CommunityPost[]>(POSTS_KEY);
-      const change = { likedByMe: liked, likeCount: post.likeCount + (liked ? 1 : -1) };
-      queryClient.setQueryData<CommunityPost[]>(POSTS_KEY, (posts) =>
-        posts?.map((p) => (p.id === post.id ? { ...p, ...change } : p)),
-      );
+      const before = queryClient.getQueryData<ListPages<CommunityPost>>(POSTS_KEY);
+      setLike({ likedByMe: liked, likeCount: post.likeCount + (liked ? 1 : -1) });
       return { before };
     },
-    onSuccess: (state) =>
-      queryClient.setQueryData<CommunityPost[]>(POSTS_KEY, (posts) =>
-        posts?.map((p) => (p.id === post.id ? { ...p, ...state } : p)),
-      ),
+    onSuccess: setLike,
     onError: (error, _liked, context) => {
       queryClient.setQueryData(POSTS_KEY, context?.before);
       notify({

@@ -11,7 +11,8 @@ export class ApiRequestError extends Error {
   }
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
+/** Throws an ApiRequestError for a non-OK answer, with its body as the message. */
+export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
   throw new ApiRequestError(res.status, `${res.status}: ${text}`);

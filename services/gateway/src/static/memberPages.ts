@@ -1,4 +1,8 @@
+<<<<<<< HEAD
 import { MEMBER_PAGE_READS } from '@coach/site-rules';
+=======
+import { MEMBER_PAGE_READS, type MemberReadAnswer } from '@coach/contracts';
+>>>>>>> 92b7152 (The Sacred Circle page shows the feed's newest page and a "More posts" control (the blog's, now shared with the list hook) that adds the next; its stats read the server's counts; likes, new posts and deletes work on the paged cache; the gateway renders the page with the feed's first page and its Link, and the counts)
 import type { Logger } from '@coach/kit';
 import type { Request, RequestHandler } from 'express';
 import type { CurrentBuild } from './currentBuild.ts';
@@ -30,7 +34,7 @@ export function renderedMemberPages(
   limit: RequestHandler,
   logger: Logger,
 ): RequestHandler[] {
-  async function read(req: Request, apiPath: string): Promise<unknown> {
+  async function read(req: Request, apiPath: string): Promise<MemberReadAnswer> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': String(req.id) };
     for (const name of FORWARDED) {
       const value = req.headers[name];
@@ -39,7 +43,7 @@ export function renderedMemberPages(
     const res = await fetch(`${apiUrl(apiPath)}${apiPath}`, { headers, signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
     if (res.status === 401 || res.status === 403) throw new NotSignedIn();
     if (!res.ok) throw new Error(`${apiPath} answered ${res.status}`);
-    return res.json();
+    return { body: await res.json(), link: res.headers.get('link') };
   }
 
   const render: RequestHandler = async (req, res, next) => {
