@@ -27,6 +27,7 @@ test("a member's circle arrives drawn in the HTML, kept by no cache, and hydrate
   const firstName = ((await (await page.request.get('/api/auth/me')).json()) as { name: string }).name.split(' ')[0];
   const posts = (await (await page.request.get('/api/community/posts')).json()) as Array<{ content: string }>;
   expect(posts.length).toBeGreaterThan(0);
+  const stats = (await (await page.request.get('/api/community/stats')).json()) as { totalPosts: number };
 
   const drawn = await page.request.get('/community');
   expect(drawn.status()).toBe(200);
@@ -36,6 +37,7 @@ test("a member's circle arrives drawn in the HTML, kept by no cache, and hydrate
   expect(html).toContain(`Welcome to the circle, ${firstName}`);
   expect(html).toContain('aria-label="Community posts"');
   expect(html).toContain(posts[0]!.content.slice(0, 40));
+  expect(html).toMatch(new RegExp(`>Total Posts</dt><dd[^>]*>${stats.totalPosts}</dd>`));
 
   // Signed out, or with a session the server does not know: the page the app draws (it asks to sign in).
   const session = (await context.cookies()).find((cookie) => cookie.name.endsWith('coach_session'));
