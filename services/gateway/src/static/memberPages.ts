@@ -1,8 +1,4 @@
-<<<<<<< HEAD
-import { MEMBER_PAGE_READS } from '@coach/site-rules';
-=======
-import { MEMBER_PAGE_READS, type MemberReadAnswer } from '@coach/contracts';
->>>>>>> 92b7152 (The Sacred Circle page shows the feed's newest page and a "More posts" control (the blog's, now shared with the list hook) that adds the next; its stats read the server's counts; likes, new posts and deletes work on the paged cache; the gateway renders the page with the feed's first page and its Link, and the counts)
+import { MEMBER_PAGE_READS, type MemberReadAnswer } from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import type { Request, RequestHandler } from 'express';
 import type { CurrentBuild } from './currentBuild.ts';

@@ -2,9 +2,9 @@ import {
   COMMUNITY_PAGE_SIZE,
   communityPostSchema,
   communityStatsSchema,
-  nextLink,
   UNKNOWN_CURSOR_MESSAGE,
 } from '@coach/contracts';
+import { nextLink } from '@coach/site-rules';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, feedPages, signedInMember, startMembers, type Caller, type Members } from '../testing/harness.ts';

@@ -1,4 +1,5 @@
-import { nextLink, type CommunityPost } from '@coach/contracts';
+import type { CommunityPost } from '@coach/contracts';
+import { nextLink } from '@coach/site-rules';
 import { createEventPublisher, sessionCookieName } from '@coach/kit';
 import { listen, startTestBackend } from '@coach/dev-stack';
 import { deviceCookieName } from '../accounts/device.ts';
