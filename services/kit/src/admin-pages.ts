@@ -26,8 +26,11 @@ export interface AdminListOptions<Row, T> {
   shape: (row: Row) => T;
 }
 
-/** A search as a case-insensitive pattern that matches the words literally (pattern characters escaped). */
-const literalSearch = (q: string): RegExp => new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+/** Text as a pattern that matches it literally: every pattern character escaped. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A search as a case-insensitive pattern that matches the words literally. */
+const literalSearch = (q: string): RegExp => new RegExp(escapeRegExp(q), 'i');
 
 /**
  * One page of an admin list, newest first, searched when the query has words. The cursor is the

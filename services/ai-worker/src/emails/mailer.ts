@@ -74,6 +74,9 @@ export function createMailer(options: {
     subject: email.subject,
     text: email.text,
     html: email.html,
+    // Quoted-printable however few Latin letters a text has (nodemailer would pick base64 for a
+    // mostly non-Latin one): a mailing's template fills recipients' values into it (mimeTemplate.ts).
+    textEncoding: 'quoted-printable',
     messageId: `<${safeName(id)}@${options.domain}>`,
     // One-click unsubscribe: mail clients show an Unsubscribe button that POSTs to the address.
     headers: email.unsubscribeUrl

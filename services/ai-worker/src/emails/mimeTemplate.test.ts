@@ -56,17 +56,17 @@ const everyone: Recipient = { subscriberId: 'sPH01', email: 'ePH01@placeholder.i
 const values = (r: Recipient) => [r.subscriberId, r.email, r.unsubscribeToken];
 
 /** Sends `recipient` the batch's e-mail filled in from a template, and the same e-mail built whole. */
-async function filledAndWhole(recipient: Recipient) {
+async function filledAndWhole(recipient: Recipient, job = batch) {
   const prepared = await mailer.prepare(
-    newsletterEmail(batch, everyone, settings),
+    newsletterEmail(job, everyone, settings),
     `t.${everyone.subscriberId}`,
     values(everyone),
   );
   await prepared.send(values(recipient), () => ({
-    email: newsletterEmail(batch, recipient, settings),
+    email: newsletterEmail(job, recipient, settings),
     id: `t.${recipient.subscriberId}`,
   }));
-  await mailer.send(newsletterEmail(batch, recipient, settings), `w.${recipient.subscriberId}`);
+  await mailer.send(newsletterEmail(job, recipient, settings), `w.${recipient.subscriberId}`);
   return { filled: eml(`t.${recipient.subscriberId}`), whole: eml(`w.${recipient.subscriberId}`) };
 }
 
@@ -84,6 +84,18 @@ describe('a newsletter e-mail filled in from its template', () => {
     expect(asRead(filled)).toContain(`token=3D${recipient.unsubscribeToken}&amp;mailing`);
     expect(asRead(filled).replace('<t.', '<w.')).toBe(asRead(whole));
     expect(longQuotedPrintableLines(filled)).toEqual([]);
+  });
+
+  it('carries her unsubscribe link in both parts of a post written mostly in another script', async () => {
+    const hindi = {
+      ...batch,
+      posts: [{ slug: 'shanti', title: 'शांति की ओर', excerpt: 'धैर्य निष्क्रिय नहीं है। '.repeat(20) }],
+    } as NewsletterBatchJob;
+    const recipient = { subscriberId: 'asha', email: 'asha@example.org', unsubscribeToken: 'tok-asha' };
+    const { filled, whole } = await filledAndWhole(recipient, hindi);
+    expect(filled).not.toMatch(/base64|PH01/);
+    expect(asRead(filled).match(/token=3Dtok-asha/g)).toHaveLength(2);
+    expect(asRead(filled).replace('<t.', '<w.')).toBe(asRead(whole));
   });
 
   it('is built whole for an address a template cannot carry as it is', async () => {

@@ -1,10 +1,13 @@
+import { escapeRegExp } from '@coach/kit';
+
 /**
  * A built message sent to many recipients without being built again: the placeholders it
  * carries are replaced by each recipient's values, byte for byte. Building the MIME is most of
  * the CPU an e-mail costs; filling a template is a few copies.
  *
  * Only plain values can be filled in: letters, digits and `. _ @ + -`, which a header, a 7-bit
- * body and a quoted-printable body all carry as they are.
+ * body and a quoted-printable body all carry as they are. A base64 body hides them, so a message
+ * with one is refused (the mailer builds its text parts as quoted-printable).
  */
 const PLAIN = /^[\w.@+-]+$/;
 export const isPlain = (value: string) => PLAIN.test(value);
@@ -13,8 +16,6 @@ export const isPlain = (value: string) => PLAIN.test(value);
 const SOFT_BREAK = '=\r\n';
 /** A quoted-printable line holds 76 characters, the soft break's "=" among them. */
 const QP_LINE = /.{1,75}/g;
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether `at` lies in a quoted-printable body. A body's part starts at the last boundary line
@@ -34,6 +35,7 @@ function inQuotedPrintableBody(mime: string, at: number, boundaries: string[]): 
  */
 export function mimeTemplate(raw: Buffer, placeholders: readonly string[]): (values: readonly string[]) => Buffer {
   const mime = raw.toString('latin1'); // one character per byte: offsets and bytes agree
+  if (/^Content-Transfer-Encoding:\s*base64/im.test(mime)) throw new Error('A base64 part hides the placeholders');
   const boundaries = [...mime.matchAll(/boundary="([^"]+)"/g)].map((m) => m[1]!);
   const pattern = new RegExp(
     placeholders.map((p) => `(${[...p].map(escapeRegExp).join('(?:=\\r\\n)?')})`).join('|'),

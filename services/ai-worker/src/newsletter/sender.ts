@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import type { Mailer } from '../emails/mailer.ts';
 import type { EmailSettings } from '../emails/templates.ts';
 import { DeliveryModel } from './deliveries.ts';
-import { newsletterEmail } from './templates.ts';
+import { newsletterEmail, type Recipient } from './templates.ts';
 
 /**
  * How a delivery's "sent" is written: acknowledged once mongod has applied it, not once it is in
@@ -15,8 +15,6 @@ import { newsletterEmail } from './templates.ts';
  * takes milliseconds); a record lost with mongod itself costs the same, one e-mail sent twice.
  */
 const SENT_RECORD = { writeConcern: { w: 1, journal: false } } as const;
-
-type Recipient = NewsletterBatchJob['recipients'][number];
 
 /**
  * A recipient who stands for every recipient of a batch: the batch's e-mail is built once for her

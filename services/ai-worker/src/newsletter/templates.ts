@@ -9,7 +9,7 @@ import {
   type EmailSettings,
 } from '../emails/templates.ts';
 
-type Recipient = NewsletterBatchJob['recipients'][number];
+export type Recipient = NewsletterBatchJob['recipients'][number];
 
 const postUrl = (settings: EmailSettings, post: MailedPost) => `${settings.siteUrl}/blog/${encodeURIComponent(post.slug)}`;
 
