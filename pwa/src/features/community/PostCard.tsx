@@ -31,14 +31,15 @@ function LikeButton({ post }: { post: CommunityPost }) {
       const res = await apiRequest(liked ? 'PUT' : 'DELETE', `/api/community/posts/${post.id}/like`);
       return (await res.json()) as LikeState;
     },
+    // Only this post's like is undone on failure: pages loaded meanwhile stay.
     onMutate: (liked) => {
-      const before = queryClient.getQueryData<ListPages<CommunityPost>>(POSTS_KEY);
+      const before: LikeState = { likedByMe: post.likedByMe, likeCount: post.likeCount };
       setLike({ likedByMe: liked, likeCount: post.likeCount + (liked ? 1 : -1) });
       return { before };
     },
     onSuccess: setLike,
     onError: (error, _liked, context) => {
-      queryClient.setQueryData(POSTS_KEY, context?.before);
+      if (context) setLike(context.before);
       notify({
         title: 'Could not save your like',
         description: serverMessage(error) ?? 'Please try again',
