@@ -41,8 +41,15 @@ describe('whisper widget', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     resetChat();
   });
+  /** Elements a test drew on the page beside the widget, removed after it. */
+  const drawn: Element[] = [];
+  const draw = (el: Element) => {
+    drawn.push(el);
+    document.body.append(el);
+  };
   afterEach(() => {
     Object.defineProperty(window, 'innerHeight', { value: 768, configurable: true });
+    drawn.splice(0).forEach((el) => el.remove());
   });
 
   it('shows the first whisper 15 s after load and hides it after 8 s', () => {
@@ -137,7 +144,7 @@ describe('whisper widget', () => {
       button.textContent = 'Send Message';
       button.getBoundingClientRect = () =>
         ({ left: 20, top, right: 220, bottom: top + 40, width: 200, height: 40 }) as DOMRect;
-      document.body.append(button);
+      draw(button);
     };
     // Content drawn elsewhere on the screen leaves it be.
     drawButton(600);
@@ -145,6 +152,32 @@ describe('whisper widget', () => {
     expect(bubble()).toBeInTheDocument();
     // A field drawn where it lies (the next page's form) puts it away.
     drawButton(420);
+    await nextFrame();
+    expect(bubble()).not.toBeInTheDocument();
+  });
+
+  it('puts a whisper away when a floating control comes back onto it from aside', async () => {
+    renderWidget();
+    advance(15_000);
+    const shown = bubble()!;
+    shown.getBoundingClientRect = () =>
+      ({ left: 12, top: 400, right: 312, bottom: 500, width: 300, height: 100 }) as DOMRect;
+    const nextFrame = () => act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    // 'Ask the coach' stepped aside, below the whisper, as it does by the footer.
+    const aside = document.createElement('aside');
+    aside.dataset.steppedAside = 'true';
+    const control = document.createElement('button');
+    control.textContent = 'Ask the coach';
+    let top = 600;
+    control.getBoundingClientRect = () =>
+      ({ left: 20, top, right: 180, bottom: top + 50, width: 160, height: 50 }) as DOMRect;
+    aside.append(control);
+    draw(aside);
+    await nextFrame();
+    expect(bubble()).toBeInTheDocument();
+    // It comes back onto the whisper: an attribute changes, no element is drawn or removed.
+    top = 440;
+    aside.dataset.steppedAside = 'false';
     await nextFrame();
     expect(bubble()).not.toBeInTheDocument();
   });

@@ -27,7 +27,8 @@ function storeFlag(storage: () => Storage, key: string) {
 
 /**
  * Calls `check` at most once a frame while the page scrolls, or also (`andLayout`) while its
- * window resizes or its content changes; answers the way to stop.
+ * window resizes, its content or an element's attributes change, or a transition ends (the
+ * floating controls coming back from aside); answers the way to stop.
  */
 function onEachPageChangeFrame(check: () => void, andLayout = false): () => void {
   let frame = 0;
@@ -40,11 +41,15 @@ function onEachPageChangeFrame(check: () => void, andLayout = false): () => void
   };
   window.addEventListener('scroll', onChange, { passive: true });
   const layout = andLayout ? new MutationObserver(onChange) : undefined;
-  if (andLayout) window.addEventListener('resize', onChange);
-  layout?.observe(document.body, { childList: true, subtree: true, characterData: true });
+  if (andLayout) {
+    window.addEventListener('resize', onChange);
+    document.addEventListener('transitionend', onChange);
+  }
+  layout?.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
   return () => {
     window.removeEventListener('scroll', onChange);
     window.removeEventListener('resize', onChange);
+    document.removeEventListener('transitionend', onChange);
     layout?.disconnect();
     window.cancelAnimationFrame(frame);
   };
