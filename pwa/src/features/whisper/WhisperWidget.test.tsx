@@ -47,6 +47,15 @@ describe('whisper widget', () => {
     drawn.push(el);
     document.body.append(el);
   };
+  const nextFrame = () => act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+  const box = (left: number, top: number, width: number, height: number) =>
+    ({ left, top, right: left + width, bottom: top + height, width, height }) as DOMRect;
+  /** Shows the first whisper, lying from (12, 400) to (312, 500) on the screen. */
+  function showWhisper() {
+    renderWidget();
+    advance(15_000);
+    bubble()!.getBoundingClientRect = () => box(12, 400, 300, 100);
+  }
   afterEach(() => {
     Object.defineProperty(window, 'innerHeight', { value: 768, configurable: true });
     drawn.splice(0).forEach((el) => el.remove());
@@ -128,22 +137,16 @@ describe('whisper widget', () => {
     expect(bubble()).not.toBeInTheDocument();
     section.getBoundingClientRect = () => ({ top: 300, bottom: 700 }) as DOMRect;
     fireEvent.scroll(window);
-    await act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    await nextFrame();
     expect(bubble()).toHaveTextContent('Every journey inward begins with a single honest breath.');
   });
 
   it('puts a whisper away when the page changes under it: another page drawn, content moved', async () => {
-    renderWidget();
-    advance(15_000);
-    const shown = bubble()!;
-    shown.getBoundingClientRect = () =>
-      ({ left: 12, top: 400, right: 312, bottom: 500, width: 300, height: 100 }) as DOMRect;
-    const nextFrame = () => act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    showWhisper();
     const drawButton = (top: number) => {
       const button = document.createElement('button');
       button.textContent = 'Send Message';
-      button.getBoundingClientRect = () =>
-        ({ left: 20, top, right: 220, bottom: top + 40, width: 200, height: 40 }) as DOMRect;
+      button.getBoundingClientRect = () => box(20, top, 200, 40);
       draw(button);
     };
     // Content drawn elsewhere on the screen leaves it be.
@@ -157,20 +160,14 @@ describe('whisper widget', () => {
   });
 
   it('puts a whisper away when a floating control comes back onto it from aside', async () => {
-    renderWidget();
-    advance(15_000);
-    const shown = bubble()!;
-    shown.getBoundingClientRect = () =>
-      ({ left: 12, top: 400, right: 312, bottom: 500, width: 300, height: 100 }) as DOMRect;
-    const nextFrame = () => act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    showWhisper();
     // 'Ask the coach' stepped aside, below the whisper, as it does by the footer.
     const aside = document.createElement('aside');
     aside.dataset.steppedAside = 'true';
     const control = document.createElement('button');
     control.textContent = 'Ask the coach';
     let top = 600;
-    control.getBoundingClientRect = () =>
-      ({ left: 20, top, right: 180, bottom: top + 50, width: 160, height: 50 }) as DOMRect;
+    control.getBoundingClientRect = () => box(20, top, 160, 50);
     aside.append(control);
     draw(aside);
     await nextFrame();
