@@ -13,20 +13,17 @@ export interface Received {
 /**
  * A real SMTP server on a free loopback port that collects what it accepts (tests and the
  * bench). A message counts as delivered only when the server answers 250 to a client still
- * connected: `hold()` delays that answer, and a client that dies meanwhile has delivered nothing.
- * With `deliveredAtDot`, a message is delivered once its final "." has arrived, answered or not,
- * as with a server that queues it before answering. `rejectOnce`/`rejectAlways` refuse an
- * address, `rejectAfterDot` a whole message to it. With `tls` (a key and its certificate, PEM) it
- * speaks TLS from the first byte, as an smtps: server does.
+ * connected: `hold()` delays that answer, and a client that dies meanwhile has delivered nothing,
+ * as with any SMTP server. `rejectOnce`/`rejectAlways` refuse an address. With `tls` (a key and
+ * its certificate, PEM) it speaks TLS from the first byte, as an smtps: server does.
  */
-export async function startTestSmtp(options: { tls?: { key: string; cert: string }; deliveredAtDot?: boolean } = {}) {
+export async function startTestSmtp(options: { tls?: { key: string; cert: string } } = {}) {
   const received: Received[] = [];
   const open = new Set<string>();
   const closed = new Set<string>();
   let held: Promise<void> | undefined;
   const rejectOnce = new Set<string>();
   const rejectAlways = new Map<string, number>();
-  const rejectAfterDot = new Map<string, number>();
   let rejections = 0;
   const server = new SMTPServer({
     ...(options.tls ? { secure: true, ...options.tls } : {}),
@@ -48,13 +45,7 @@ export async function startTestSmtp(options: { tls?: { key: string; cert: string
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         await held;
-        if (!options.deliveredAtDot && closed.has(session.id)) return callback(new Error('client gone'));
-        const refused = session.envelope.rcptTo.find((r) => rejectAfterDot.has(r.address));
-        if (refused) {
-          rejections += 1;
-          const responseCode = rejectAfterDot.get(refused.address)!;
-          return callback(Object.assign(new Error('Message refused'), { responseCode }));
-        }
+        if (closed.has(session.id)) return callback(new Error('client gone'));
         const raw = Buffer.concat(chunks).toString('utf8');
         const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text, secure: session.secure });
@@ -84,8 +75,6 @@ export async function startTestSmtp(options: { tls?: { key: string; cert: string
     rejectOnce: (address: string) => rejectOnce.add(address),
     /** Refuses every message to the address: for now (451) or for good (550). */
     rejectAlways: (address: string, responseCode: 451 | 550 = 451) => rejectAlways.set(address, responseCode),
-    /** Refuses every message to the address once it has arrived whole (the answer to its "."). */
-    rejectAfterDot: (address: string, responseCode: 451 | 550 = 550) => rejectAfterDot.set(address, responseCode),
     /** Holds every message's final answer until the returned function is called. */
     hold(): () => void {
       let release!: () => void;

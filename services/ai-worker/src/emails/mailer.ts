@@ -1,7 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type Mail from 'nodemailer/lib/mailer';
@@ -21,22 +20,13 @@ export interface Mailer {
   close(): void;
 }
 
-/** Records an e-mail as sent, before it is: see PreparedEmail.send. */
-export type Commit = () => Promise<void>;
-
 export interface PreparedEmail {
   /**
    * Sends the e-mail to one recipient, her `values` in the placeholders' places (in their order).
    * Values a template cannot carry as they are (an address with accents) get `whole()`, her own
    * e-mail built from the start.
-   *
-   * `commit` records it as sent, before it is: over SMTP once the server has the whole message
-   * but its end ("." on a line of its own, which makes the server take it), which follows only
-   * once `commit` has resolved and never when it fails; offline once its file is in the outbox.
-   * A send that fails after `commit` ran (the server refuses the message) rejects only once
-   * `commit` has settled, so the caller's record of the failure comes after it.
    */
-  send(values: readonly string[], whole: () => { email: Email; id: string }, commit?: Commit): Promise<void>;
+  send(values: readonly string[], whole: () => { email: Email; id: string }): Promise<void>;
 }
 
 const safeName = (id: string) => id.replace(/[^\w.-]+/g, '_');
@@ -62,30 +52,6 @@ const socketWithoutDelay: NonNullable<SMTPPool.Options['getSocket']> = (options,
  * call) of its own.
  */
 const build = (mail: Mail.Options) => new MailComposer(mail).compile().build();
-
-/** What sendMail is given for one message: with `commit`, the message is held at its end. */
-type CommittedMail = Mail.Options & { commit?: Commit };
-
-/**
- * The message as nodemailer writes it to the server, its end held back until `commit` resolves.
- * nodemailer reads it only once the server has answered DATA with 354 (before that, the built
- * message waits in nodemailer's own streams): `commit` starts once the whole body is written to
- * the socket, and the "." nodemailer adds at the stream's end leaves in the event-loop turn
- * `commit` resolves in. A worker killed before `commit` is done leaves a message cut off in DATA,
- * which the server discards, and a record still 'sending'; killed after the ".", a record 'sent'
- * and a message the server has (a server takes a message at its ".", before it answers). Only a
- * kill after mongod applied the record and before the "." leaves (about half a MongoDB round
- * trip) loses the message. When `commit` fails, the stream fails: no "." is sent and
- * nodemailer's pool closes that connection instead of reusing it.
- */
-const heldAtTheEnd = (message: Readable, commit: Commit) =>
-  Readable.from(
-    (async function* () {
-      yield* message;
-      await commit();
-    })(),
-    { objectMode: false },
-  );
 
 /**
  * SMTP through nodemailer when `smtpUrl` is set; otherwise the embedded default: each message
@@ -119,7 +85,7 @@ export function createMailer(options: {
   });
 
   /** Hands one built message to the SMTP server or, offline, to the outbox folder. */
-  let deliver: (raw: Buffer, to: string, id: string, commit?: Commit) => Promise<void>;
+  let deliver: (raw: Buffer, to: string, id: string) => Promise<void>;
   let close = () => {};
   if (options.smtpUrl) {
     // Pooled: connections stay open between messages and several messages go out at once
@@ -132,39 +98,20 @@ export function createMailer(options: {
       ...(parseConnectionUrl(url.toString()) as SMTPPool.Options),
       getSocket: socketWithoutDelay,
     });
-    transport.use('stream', (mail, done) => {
-      const { commit } = mail.data as CommittedMail;
-      if (commit) mail.message.processFunc((stream) => heldAtTheEnd(stream, commit));
-      done();
-    });
-    deliver = (raw, to, _id, commit) =>
-      new Promise((resolve, reject) => {
-        let failure: Error | undefined;
-        let committing: Promise<void> | undefined;
-        const mail: CommittedMail = { envelope: { from: options.from.address, to }, raw };
-        // A send refused before DATA still has its message read out by nodemailer (to nowhere):
-        // the failure, told first, keeps that from recording it.
-        if (commit) mail.commit = () => (failure ? Promise.reject(failure) : (committing = commit()));
-        transport.sendMail(mail, (err) => {
-          if (!err) return resolve();
-          failure = err;
-          // A record under way is written first: the caller's record of the failure comes after it.
-          void Promise.allSettled([committing]).then(() => reject(err));
-        });
-      });
+    deliver = async (raw, to) => {
+      await transport.sendMail({ envelope: { from: options.from.address, to }, raw });
+    };
     close = () => transport.close();
   } else {
-    deliver = async (eml, _to, id, commit) => {
+    deliver = async (eml, _to, id) => {
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${safeName(id)}.eml`);
       await writeFile(`${file}.tmp`, eml);
       await rename(`${file}.tmp`, file);
-      await commit?.();
     };
   }
 
-  const send = async (email: Email, id: string, commit?: Commit) =>
-    deliver(await build(message(email, id)), email.to, id, commit);
+  const send = async (email: Email, id: string) => deliver(await build(message(email, id)), email.to, id);
   return {
     send,
     async prepare(email, id, placeholders) {
@@ -172,10 +119,10 @@ export function createMailer(options: {
       const filled = (s: string, values: readonly string[]) =>
         placeholders.reduce((out, placeholder, i) => out.replaceAll(placeholder, values[i]!), s);
       return {
-        async send(values, whole, commit) {
-          if (values.every(isPlain)) return deliver(fill(values), filled(email.to, values), filled(id, values), commit);
+        async send(values, whole) {
+          if (values.every(isPlain)) return deliver(fill(values), filled(email.to, values), filled(id, values));
           const own = whole();
-          return send(own.email, own.id, commit);
+          return send(own.email, own.id);
         },
       };
     },

@@ -2,10 +2,9 @@ import { DELIVERY_STATES, NEWSLETTER_DELIVERIES_COLLECTION } from '@coach/contra
 import mongoose from 'mongoose';
 
 /**
- * One newsletter e-mail to one subscriber: claimed ('sending') before it is sent, 'sent' just
- * before its final "." leaves for the SMTP server (which takes a message only with it), set back
- * to 'sending' or 'failed' when the server then refuses it. The unique (mailing, subscriber) key
- * makes every mailing reach a subscriber once, however often its batch runs.
+ * One newsletter e-mail to one subscriber: claimed ('sending') before it is sent, 'sent' once
+ * the SMTP server accepted it, 'failed' when refused for good. The unique (mailing, subscriber)
+ * key makes every mailing reach a subscriber once, however often its batch runs.
  */
 const deliverySchema = new mongoose.Schema(
   {

@@ -9,10 +9,10 @@ import { DeliveryModel } from './deliveries.ts';
 import { newsletterEmail, type Recipient } from './templates.ts';
 
 /**
- * How a delivery's "sent" is written, while the message waits for its final "." (mailer.ts):
- * acknowledged once mongod has applied it, not once it is in the journal (a journal commit takes
- * milliseconds, and every message waits for its record). A record lost with mongod itself costs
- * one e-mail sent twice.
+ * How a delivery's "sent" is written: acknowledged once mongod has applied it, not once it is in
+ * the journal. The time between the SMTP server's acceptance and this record is when a worker's
+ * death makes the e-mail go out again, so it is kept as short as it can be (a journal commit
+ * takes milliseconds); a record lost with mongod itself costs the same, one e-mail sent twice.
  */
 const SENT_RECORD = { writeConcern: { w: 1, journal: false } } as const;
 
@@ -37,13 +37,11 @@ async function eachAtOnce<T>(items: T[], limit: number, work: (item: T) => Promi
 
 /**
  * Processes QUEUES.newsletterSend: one batch of a mailing. Every recipient's delivery is claimed
- * in MongoDB before anything is sent and marked sent just before the message's final "." leaves
- * (the mailer holds it until the record is written, and sends none it could not record), so a
- * batch run again (a retry, or a worker killed mid-batch) sends only what the server does not
- * have, once, and skips whoever is no longer a confirmed subscriber. A message that fails after
- * its record (the server refuses it, the connection breaks) gets its record back: failed when
- * refused for good (5xx, or on the batch's last try); otherwise still sending, and the batch
- * fails after the others are sent so the queue retries it with backoff.
+ * in MongoDB before anything is sent and marked sent the moment the SMTP server accepts the
+ * message, so a batch run again (a retry, or a worker that died mid-batch) sends only what was
+ * not sent, and skips whoever is no longer a confirmed subscriber. A message refused for good
+ * (5xx, or on the batch's last try) is recorded as failed; one refused for a passing reason makes
+ * the batch fail after the others are sent, and the queue retries it with backoff.
  */
 export function newsletterBatchProcessor(deps: {
   mailer: Mailer;
@@ -93,28 +91,26 @@ export function newsletterBatchProcessor(deps: {
     await eachAtOnce(todo, deps.parallel, async (recipient) => {
       const key = { mailingId, subscriberId: recipient.subscriberId };
       try {
-        await prepared.send(
-          valuesOf(recipient),
-          () => ({ email: newsletterEmail(batch, recipient, deps.settings), id: emailId(recipient) }),
-          async () => {
-            await DeliveryModel.collection.updateOne(
-              key,
-              { $set: { state: 'sent', sentAt: new Date(), updatedAt: new Date() } },
-              SENT_RECORD,
-            );
-          },
-        );
-        outcome.sent += 1;
+        await prepared.send(valuesOf(recipient), () => ({
+          email: newsletterEmail(batch, recipient, deps.settings),
+          id: emailId(recipient),
+        }));
       } catch (err) {
         const { responseCode, message } = err as { responseCode?: number; message: string };
         const final = lastTry || (responseCode ?? 0) >= 500;
         await DeliveryModel.collection.updateOne(key, {
           $set: { state: final ? 'failed' : 'sending', error: message.slice(0, 300), updatedAt: new Date() },
-          $unset: { sentAt: '' },
           $inc: { failures: 1 },
         });
         outcome[final ? 'failed' : 'retry'] += 1;
+        return;
       }
+      await DeliveryModel.collection.updateOne(
+        key,
+        { $set: { state: 'sent', sentAt: new Date(), updatedAt: new Date() } },
+        SENT_RECORD,
+      );
+      outcome.sent += 1;
     });
     deps.logger.info({ mailingId, jobId: job.id, ...outcome }, 'newsletter batch sent');
     if (outcome.retry) throw new Error(`${outcome.retry} e-mails of the batch were refused for now; retried later`);
