@@ -40,12 +40,14 @@ async function expectUncovered(page: Page, heading: Locator) {
   expect(header && box && viewport).toBeTruthy();
   expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
   expect(box!.y + box!.height).toBeLessThanOrEqual(viewport!.height);
+  // What a reader's eye meets at the heading: the heading itself, or else the element over it.
   const onTop = await heading.evaluate((element) => {
     const rect = element.getBoundingClientRect();
     const hit = document.elementFromPoint(rect.left + 8, rect.top + rect.height / 2);
-    return hit !== null && element.contains(hit);
+    if (hit !== null && element.contains(hit)) return 'the heading';
+    return hit ? `${hit.tagName.toLowerCase()}.${hit.className} "${hit.textContent?.slice(0, 60)}"` : 'nothing';
   });
-  expect(onTop).toBe(true);
+  expect(onTop).toBe('the heading');
 }
 
 async function jumpTo(page: Page, contents: Locator, id: string) {

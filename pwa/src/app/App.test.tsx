@@ -1,8 +1,8 @@
 import { APP_ROUTES, matchAppRoute } from '@coach/site-rules';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, matchRoutes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { APP_ROUTE_OBJECTS, AppRoutes } from './App.tsx';
 import { createQueryClient } from '../shared/api/client.ts';
 import { AppProviders } from './AppProviders.tsx';
@@ -61,6 +61,22 @@ describe('public routes: every page in the shared layout, with its own title', (
     expect(
       await within(main()).findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('where a page opens', () => {
+  it("the first page stays where the browser put it (a shared link's section); the next one opens at its top", async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    try {
+      renderApp('/legal/disclaimer#results');
+      await within(main()).findByRole('heading', { level: 1 }, { timeout: 15_000 });
+      expect(scrollTo).not.toHaveBeenCalled();
+      fireEvent.click(within(screen.getByRole('banner')).getAllByRole('link', { name: 'About', hidden: true })[0]!);
+      await within(main()).findByRole('heading', { level: 1, name: 'My Journey to Awakening' }, { timeout: 15_000 });
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'instant' });
+    } finally {
+      scrollTo.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAfterLoad } from '../../shared/hooks/useAfterLoad.ts';
 import { Notices } from '../../shared/notices/Notices.tsx';
@@ -35,7 +35,13 @@ export function Layout() {
   const [transition, setTransition] = useState(false);
   if (!transition && pathname !== firstPath) setTransition(true);
 
+  // A page the reader goes on to opens at its top. The first one stays where the browser put it
+  // (its top, the section its address names, or where a reload left it): scrolled away and back
+  // once the app starts, a shared link's section would jump.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo({ top: 0, behavior: 'instant' as ScrollBehavior });
   }, [pathname]);
 

@@ -49,11 +49,21 @@ export function LegalLayout({ title, content }: { title: string; content: LegalD
 
   useEffect(() => {
     if (!arrivalId) return;
-    // After the layout has scrolled a newly opened page to its top.
-    const frame = requestAnimationFrame(() =>
-      document.getElementById(arrivalId)?.scrollIntoView({ behavior: 'instant', block: 'start' }),
-    );
-    return () => cancelAnimationFrame(frame);
+    // Once the web fonts are in, as the text above the section will stay: the browser's own scroll
+    // to the address's section may be aimed before a font arrives and reflows that text (40 px
+    // shorter on a wide screen), which would leave the section's heading under the header.
+    let frame = 0;
+    let left = false;
+    void document.fonts.ready.then(() => {
+      if (left) return;
+      frame = requestAnimationFrame(() =>
+        document.getElementById(arrivalId)?.scrollIntoView({ behavior: 'instant', block: 'start' }),
+      );
+    });
+    return () => {
+      left = true;
+      cancelAnimationFrame(frame);
+    };
   }, [arrivalId]);
 
   return (
