@@ -1,4 +1,5 @@
 import { idCursorSchema } from './paging.ts';
+import { REPORT_REASONS, type ReportReason } from './reportReasons.ts';
 import { z } from './zod.ts';
 
 /** The text of a post or a reply in the Sacred Circle. */
@@ -55,14 +56,6 @@ export type CommunityReply = z.infer<typeof communityReplySchema>;
 export const likeStateSchema = z.object({ likedByMe: z.boolean(), likeCount: z.number().int() });
 export type LikeState = z.infer<typeof likeStateSchema>;
 
-/** Why a member reports a post or a reply to the coach. */
-export const REPORT_REASONS = {
-  harm: 'Harmful or unsafe',
-  unkind: 'Unkind or disrespectful',
-  spam: 'Spam or advertising',
-  other: 'Something else',
-} as const;
-export type ReportReason = keyof typeof REPORT_REASONS;
 const reportReasonSchema = z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]], {
   error: 'Choose a reason',
 });

@@ -9,6 +9,7 @@ export * from './newsletter.ts';
 export * from './chat.ts';
 export * from './errors.ts';
 export * from './community.ts';
+export * from './reportReasons.ts';
 export * from './members.ts';
 export * from './passwords.ts';
 export * from './events.ts';

@@ -1,9 +1,8 @@
-import { loginInputSchema, type LoginInput } from '@coach/contracts';
+import type { LoginInput } from '@coach/contracts';
 import SpaIcon from '@mui/icons-material/Spa';
 import { TextField } from '@mui/material';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { TwoStepSignIn } from '../two-step/index.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { AuthForm } from './AuthForm.tsx';
 import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
@@ -12,7 +11,12 @@ import { clearSignInDraft, useSignInDraft } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from './useFormFields.ts';
 
-/** Sign in (/login): success leads to the Sacred Circle. */
+const TwoStepSignIn = lazy(() => import('../two-step/index.ts').then((step) => ({ default: step.TwoStepSignIn })));
+
+/**
+ * Sign in (/login): success leads to the Sacred Circle. The schema that checks the form and the
+ * code step come when first needed (signInSchemas.ts says why).
+ */
 export default function LoginPage() {
   usePageTitle('Sign In');
   const form = useFormFields(useSignInDraft.getState());
@@ -26,8 +30,16 @@ export default function LoginPage() {
     onSuccess: clearSignInDraft,
   });
 
-  const submit = form.submitWith((values) => loginInputSchema.safeParse(values), login.mutate);
-  if (login.twoStep) return <TwoStepSignIn overline="Sacred Circle" {...login.twoStep} />;
+  const submit = form.submitWith(
+    async (values) => (await import('./signInSchemas.ts')).loginInputSchema.safeParse(values),
+    login.mutate,
+  );
+  if (login.twoStep)
+    return (
+      <Suspense fallback={null}>
+        <TwoStepSignIn overline="Sacred Circle" {...login.twoStep} />
+      </Suspense>
+    );
 
   return (
     <AuthCard

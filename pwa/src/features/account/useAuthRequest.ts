@@ -1,4 +1,4 @@
-import { twoStepChallengeSchema, type TwoStepChallenge } from '@coach/contracts';
+import type { TwoStepChallenge } from '@coach/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -33,8 +33,12 @@ export function useAuthRequest<Input>({ path, startsSession, success, next, fail
   const [challenge, setChallenge] = useState<TwoStepChallenge>();
   const mutation = useMutation({
     mutationFn: async (input: Input) => {
-      const answer = twoStepChallengeSchema.safeParse(await postJson<unknown>(path, input));
-      if (answer.success) return answer.data;
+      const [answer, { twoStepChallengeSchema }] = await Promise.all([
+        postJson<unknown>(path, input),
+        import('./signInSchemas.ts'),
+      ]);
+      const asked = twoStepChallengeSchema.safeParse(answer);
+      if (asked.success) return asked.data;
       if (startsSession) await startSession(queryClient);
     },
     onSuccess: (asked, input) => {

@@ -49,13 +49,21 @@ export function useFormFields<V extends object>(initial: V) {
     errors,
     check,
     accept,
-    /** The form's submit handler: `parse` the values (a zod `safeParse`) and, if they pass, `send` the data. */
+    /**
+     * The form's submit handler: `parse` the values (a zod `safeParse`, or a promise of one while
+     * the schema loads) and, if they pass, `send` the data.
+     */
     submitWith:
-      <D>(parse: (values: V) => ParseResult<D>, send: (data: D) => void) =>
+      <D>(parse: (values: V) => ParseResult<D> | Promise<ParseResult<D>>, send: (data: D) => void) =>
       (event: FormEvent) => {
         event.preventDefault();
-        const data = accept(parse(values));
-        if (data !== undefined) send(data);
+        const sendIfValid = (parsed: ParseResult<D>) => {
+          const data = accept(parsed);
+          if (data !== undefined) send(data);
+        };
+        const parsed = parse(values);
+        if (parsed instanceof Promise) void parsed.then(sendIfValid);
+        else sendIfValid(parsed);
       },
     field: (name: F) => ({
       name,
