@@ -67,7 +67,8 @@ if (!('IntersectionObserver' in window)) {
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = function scrollIntoView() {};
 // jsdom loads no web fonts: they are all in from the start.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { ready: Promise.resolve(), status: 'loaded' } });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { ready: Promise.resolve(), status: 'loaded' } });
 if (!('PointerEvent' in window)) {
   class PointerEventShim extends MouseEvent {
     readonly pointerType: string;

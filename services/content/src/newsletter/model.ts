@@ -8,6 +8,12 @@ const subscriberSchema = new mongoose.Schema(
     state: { type: String, enum: SUBSCRIBER_STATES, required: true, default: 'pending' },
     /** SHA-256 of the latest confirmation link's token (the token itself is only in the e-mail). */
     confirmTokenHash: { type: String },
+    /**
+     * SHA-256 of the tokens of the links mailed since the address was last pending, the latest
+     * last: each works until `confirmExpiresAt`, so an earlier e-mail's link (or one that arrived
+     * after a newer one) still confirms.
+     */
+    confirmTokenHashes: { type: [String], default: undefined },
     confirmExpiresAt: { type: Date },
     /**
      * The latest link's token while its e-mail waits to be queued (a Redis outage): removed, with
@@ -33,6 +39,7 @@ const subscriberSchema = new mongoose.Schema(
   { collection: NEWSLETTER_SUBSCRIBERS_COLLECTION, versionKey: false },
 );
 subscriberSchema.index({ confirmTokenHash: 1 }, { sparse: true });
+subscriberSchema.index({ confirmTokenHashes: 1 }, { sparse: true });
 subscriberSchema.index({ unsubscribedFrom: 1 }, { sparse: true });
 subscriberSchema.index({ eventPending: 1 }, { sparse: true });
 subscriberSchema.index({ confirmationDeferredFor: 1 }, { sparse: true });

@@ -35,16 +35,27 @@ export interface ConfirmationOwed {
 }
 const owedProjection = { email: 1, confirmTokenHash: 1, pendingConfirmToken: 1, unsubscribeToken: 1 };
 
-/** A new confirmation link, valid `confirmHours`: its token waits in the row until its e-mail is queued. */
+/** How many of the links mailed to an address awaiting confirmation confirm it, the latest ones. */
+const VALID_LINKS = 10;
+
+/**
+ * The update that issues a new confirmation link, valid `confirmHours`, its token waiting in the
+ * row until its e-mail is queued. The links mailed before it to the address awaiting confirmation
+ * keep working with it: e-mails sent one after another may arrive in any order.
+ */
 function newLink(confirmHours: number, requestKey: string | undefined) {
   const confirmToken = newToken();
+  const confirmTokenHash = hashOf(confirmToken);
   return {
-    state: 'pending',
-    confirmTokenHash: hashOf(confirmToken),
-    confirmExpiresAt: new Date(Date.now() + confirmHours * 3600_000),
-    pendingConfirmToken: confirmToken,
-    eventPending: true,
-    confirmRequestKey: requestKey,
+    $set: {
+      state: 'pending',
+      confirmTokenHash,
+      confirmExpiresAt: new Date(Date.now() + confirmHours * 3600_000),
+      pendingConfirmToken: confirmToken,
+      eventPending: true,
+      confirmRequestKey: requestKey,
+    },
+    $push: { confirmTokenHashes: { $each: [confirmTokenHash], $slice: -VALID_LINKS } },
   };
 }
 
@@ -77,7 +88,7 @@ export async function subscribe(
   return SubscriberModel.findOneAndUpdate(
     { ...notConfirmed, ...notIssuedByThisRequest },
     {
-      $set: newLink(options.confirmHours, options.requestKey),
+      ...newLink(options.confirmHours, options.requestKey),
       $unset: { confirmationDeferredFor: 1 },
       $setOnInsert: onInsert,
     },
@@ -110,15 +121,17 @@ export const deferredConfirmations = () =>
 export const issueDeferredLink = (row: DeferredConfirmation, confirmHours: number) =>
   SubscriberModel.findOneAndUpdate(
     { _id: row._id, confirmationDeferredFor: row.confirmationDeferredFor },
-    { $set: newLink(confirmHours, row.confirmationDeferredFor), $unset: { confirmationDeferredFor: 1 } },
+    { ...newLink(confirmHours, row.confirmationDeferredFor), $unset: { confirmationDeferredFor: 1 } },
     { new: true, projection: owedProjection },
   ).lean<ConfirmationOwed>();
 
 /** Confirms the subscriber of a link still valid (again: no change); false when there is none. */
 export async function confirm(token: string): Promise<boolean> {
+  const hash = hashOf(token);
   const subscriber = await SubscriberModel.findOneAndUpdate(
     {
-      confirmTokenHash: hashOf(token),
+      // A row whose links were all mailed before the list of them was kept has the latest only.
+      $or: [{ confirmTokenHashes: hash }, { confirmTokenHash: hash }],
       confirmExpiresAt: trusted({ $gt: new Date() }),
       state: trusted({ $in: ['pending', 'confirmed'] }),
     },
@@ -141,7 +154,7 @@ export async function unsubscribe(token: string, mailing?: string): Promise<bool
       { _id: subscriber._id, state: trusted({ $ne: 'unsubscribed' }) },
       {
         $set: { state: 'unsubscribed', unsubscribedAt: new Date(), ...(known ? { unsubscribedFrom: mailing } : {}) },
-        $unset: { confirmTokenHash: 1, confirmExpiresAt: 1, confirmationDeferredFor: 1 },
+        $unset: { confirmTokenHash: 1, confirmTokenHashes: 1, confirmExpiresAt: 1, confirmationDeferredFor: 1 },
       },
     );
   }
