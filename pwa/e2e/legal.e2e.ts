@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { hydrated } from './page-checks.ts';
 
 /** Each legal page with the sections the test jumps to: one in the middle and the last one. */
 const LEGAL_PAGES = [
@@ -90,6 +91,8 @@ test('a shared link to a section opens the page at that section', async ({ page 
   await page.goto('/legal/disclaimer#results');
   const heading = page.locator('#results h2');
   await expect(heading).toBeVisible();
+  // Until then the page's HTML holds taps (pointer-events: none), and the app has yet to correct the scroll.
+  await hydrated(page);
   await scrollSettled(page);
   await expectUncovered(page, heading);
 });
