@@ -111,12 +111,17 @@ export function createRedis(url: string, logger: Logger, role: RedisRole = 'stor
   return reportOutages(redis, createOutageReport(logger, 'redis', { role, server: path ?? `${host}:${port}` }), true);
 }
 
+/** What ioredis fails a command with when its connection ends before the answer. */
+const CONNECTION_CLOSED = 'Connection is closed.';
+
 /**
  * Logs what a BullMQ Queue, Worker or QueueEvents emits as an error, except the connection errors it
- * repeats from kit's connections at every retry: those are reported once per outage.
+ * repeats from kit's connections at every retry (those are reported once per outage) and the
+ * commands its own close cuts short (a QueueEvents closed while Redis is away).
  */
 export function logQueueErrors(emitter: QueueBase, logger: Logger, message: string): void {
   emitter.on('error', (err: Error) => {
+    if (emitter.closing && err.message === CONNECTION_CLOSED) return;
     if (!reportedErrors.has(err)) logger.error({ queue: emitter.name, err }, message);
   });
 }
