@@ -1,6 +1,6 @@
 import type { QueueBase } from 'bullmq';
 import { Redis } from 'ioredis';
-import { DEPENDENCY_TIMEOUT_MS, UnavailableError, withinDependencyTimeout } from './errors.ts';
+import { DEPENDENCY_TIMEOUT_MS, isOutageError, UnavailableError, withinDependencyTimeout } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { createOutageReport, type OutageReport } from './outage.ts';
 
@@ -111,17 +111,15 @@ export function createRedis(url: string, logger: Logger, role: RedisRole = 'stor
   return reportOutages(redis, createOutageReport(logger, 'redis', { role, server: path ?? `${host}:${port}` }), true);
 }
 
-/** What ioredis fails a command with when its connection ends before the answer. */
-const CONNECTION_CLOSED = 'Connection is closed.';
-
 /**
  * Logs what a BullMQ Queue, Worker or QueueEvents emits as an error, except the connection errors it
- * repeats from kit's connections at every retry (those are reported once per outage) and the
- * commands its own close cuts short (a QueueEvents closed while Redis is away).
+ * repeats from kit's connections at every retry (those are reported once per outage) and, once it
+ * is closing, the outage errors of the commands its close cuts short (a QueueEvents closed while
+ * Redis is away fails its waiting read with "Connection is closed.").
  */
 export function logQueueErrors(emitter: QueueBase, logger: Logger, message: string): void {
   emitter.on('error', (err: Error) => {
-    if (emitter.closing && err.message === CONNECTION_CLOSED) return;
+    if (emitter.closing && isOutageError(err)) return;
     if (!reportedErrors.has(err)) logger.error({ queue: emitter.name, err }, message);
   });
 }
