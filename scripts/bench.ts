@@ -1,6 +1,6 @@
 // `npm run bench`: starts the embedded stack from the production file set (the image's compiled
 // services, in production mode; per-IP limits lifted since every request comes from this one
-// address) with Debian's Caddy in front, and measures, in one run:
+// address) with Debian's nginx in front, and measures, in one run:
 //   1. public reads through the TLS proxy, through the gateway and directly on content (reads)
 //   2. sign-ins: argon2 hashes/s and login p99, with site-stats p99 measured alongside (login)
 //   3. chat round trips through the queue with the offline companion (chat)
@@ -179,9 +179,9 @@ try {
   const memory = residentMemory(stack.processes());
   console.log(`\n8. Memory of the site after the load (target: all of it within 512 MB, the PSS sum)`);
   console.table(memory.rows);
-  const caddy = residentMemory([{ name: 'caddy', pid: proxy.pid }]);
+  const tlsProxy = residentMemory(proxy.processes());
   console.log(
-    `Total: PSS ${memory.pssMb} MB, RSS ${memory.rssMb} MB (the TLS proxy, not counted: PSS ${caddy.pssMb} MB)`,
+    `Total: PSS ${memory.pssMb} MB, RSS ${memory.rssMb} MB (the TLS proxy, not counted: PSS ${tlsProxy.pssMb} MB)`,
   );
 } finally {
   await proxy.stop();

@@ -1,6 +1,6 @@
 // Installs what the site needs on a fresh Debian machine, using only Node's own modules:
 // Node 24 LTS from the npm registry when this Node is older, Debian packages (redis-server,
-// chromium, caddy, openssl) when running as root, then the npm workspace.
+// chromium, nginx, openssl) when running as root, then the npm workspace.
 // Safe to run again: it only installs what is missing.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ export function ensureDebianPackages({ browser = false, proxy = false } = {}) {
   if (browser)
     wanted.push(['chromium', () => has('chromium')], ['fonts-dejavu-core', () => installed('fonts-dejavu-core')]);
   // The TLS proxy, and openssl for the certificates of the tests' TLS servers.
-  if (proxy) wanted.push(['caddy', () => has('caddy')], ['openssl', () => has('openssl')]);
+  if (proxy) wanted.push(['nginx', () => existsSync('/usr/sbin/nginx') || has('nginx')], ['openssl', () => has('openssl')]);
   const missing = wanted.filter(([, present]) => !present()).map(([pkg]) => pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {

@@ -2,8 +2,8 @@ import { DEMO_ADMIN, DEMO_MEMBER, requestFrom, startStack, startTlsProxy, type S
 import { expect, test } from '@playwright/test';
 import { goOffline, notice, sendContactMessage, waitForServiceWorker } from './offline-visitor.ts';
 
-// The site as deployed: the real TLS proxy (Debian's Caddy, a certificate from its local
-// authority) in front of a gateway told that one proxy stands before it, with secure cookies.
+// The site as deployed: the real TLS proxy (Debian's nginx with compose's forwarding settings, a
+// certificate from a throw-away authority) in front of a gateway told that one proxy stands before it, with secure cookies.
 // Clients on different loopback addresses are different visitors.
 const WRITES_PER_MINUTE = 6;
 let stack: Stack;

@@ -7,5 +7,6 @@ export { startTestBackend, listen } from './test-backend.ts';
 export { startTestSmtp, type Received, type TestSmtp } from './test-smtp.ts';
 export { DEMO_ADMIN, DEMO_MEMBER } from './demo-accounts.ts';
 export { startTlsProxy } from './tls-proxy.ts';
+export { makeTestCertificate } from './test-certificate.ts';
 export { requestFrom, type Answer } from './request-from.ts';
 export { storeConfirmedSubscribers } from './subscribers.ts';

@@ -25,3 +25,12 @@ export async function freePort(): Promise<number> {
   }
   throw new Error(`no free port between ${PORTS.from} and ${PORTS.to}`);
 }
+
+/** Whether a server takes connections on the loopback port. */
+export const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => resolve(true)).once('error', () => resolve(false));
+    socket.once('close', () => socket.destroy());
+    socket.once('connect', () => socket.end());
+  });

@@ -1,55 +1,62 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './ports.ts';
+import { REPO_ROOT } from './stack.ts';
+import { accepts, freePort } from './ports.ts';
+import { makeTestCertificate } from './test-certificate.ts';
+
+/** Debian installs nginx in /usr/sbin, which a user's PATH may not hold. */
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file)) ?? 'nginx';
 
 /**
- * Debian's Caddy as the TLS proxy in front of a local gateway, as compose puts it in front of the
- * gateway's container (deploy/Caddyfile, with the same proxy settings): HTTPS (HTTP/2) with a
- * certificate from Caddy's own local authority for
- * `localhost` and 127.0.0.1, nothing fetched from the network. `caCert` is that authority's root,
- * for clients that verify the certificate.
+ * Debian's nginx as the TLS proxy in front of a local gateway, forwarding as compose's edge proxy
+ * does (it includes the same deploy/nginx/gateway-proxy.conf): HTTPS with HTTP/2, a certificate
+ * from a throw-away authority for `localhost` and 127.0.0.1, nothing fetched from the network.
+ * `caCert` is that authority's certificate, for clients that verify the site's.
  */
 export async function startTlsProxy(upstreamUrl: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'coach-caddy-'));
-  const [httpsPort, httpPort] = [await freePort(), await freePort()];
-  const upstream = new URL(upstreamUrl).host;
-  const config = path.join(dir, 'Caddyfile');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'coach-nginx-'));
+  const port = await freePort();
+  const certificate = makeTestCertificate(dir);
+  const config = path.join(dir, 'nginx.conf');
   writeFileSync(
     config,
-    `{
-	admin off
-	skip_install_trust
-	auto_https disable_redirects
-	storage file_system ${path.join(dir, 'data')}
-	http_port ${httpPort}
-	https_port ${httpsPort}
-	default_sni localhost
-	log {
-		output discard
-	}
+    `daemon off;
+# One worker, as compose's (deploy/nginx/nginx.conf says why).
+worker_processes 1;
+pid ${path.join(dir, 'nginx.pid')};
+error_log stderr warn;
+events {
+	worker_connections 4096;
 }
-localhost:${httpsPort}, 127.0.0.1:${httpsPort} {
-	tls internal
-	reverse_proxy ${upstream} {
-		transport http {
-			keepalive_idle_conns_per_host 256
+http {
+	server_tokens off;
+	access_log off;
+	client_body_temp_path ${path.join(dir, 'client-body')};
+	proxy_temp_path ${path.join(dir, 'proxy')};
+	fastcgi_temp_path ${path.join(dir, 'fastcgi')};
+	uwsgi_temp_path ${path.join(dir, 'uwsgi')};
+	scgi_temp_path ${path.join(dir, 'scgi')};
+	upstream gateway {
+		server ${new URL(upstreamUrl).host};
+		keepalive 256;
+	}
+	server {
+		listen 127.0.0.1:${port} ssl http2;
+		server_name localhost;
+		ssl_certificate ${certificate.certFile};
+		ssl_certificate_key ${certificate.keyFile};
+		location / {
+			include ${path.join(REPO_ROOT, 'deploy/nginx/gateway-proxy.conf')};
 		}
 	}
 }
 `,
   );
-  const home = path.join(dir, 'home');
-  mkdirSync(home);
-  const child = spawn('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
-    env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(NGINX, ['-c', config, '-p', dir, '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000)));
-  const rootCert = path.join(dir, 'data/pki/authorities/local/root.crt');
-  const url = `https://localhost:${httpsPort}`;
   const stop = () =>
     new Promise<void>((resolve) => {
       const done = () => {
@@ -58,17 +65,25 @@ localhost:${httpsPort}, 127.0.0.1:${httpsPort} {
       };
       if (child.exitCode !== null) return done();
       child.once('exit', done);
-      child.kill('SIGTERM');
+      child.kill('SIGQUIT'); // nginx's graceful stop: requests in flight finish
     });
-  // Ready once its authority has issued the site's certificate and the port answers.
-  for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`caddy exited (${child.exitCode}): ${output}`);
-    if (waited > 20_000) {
+  // Ready once its port takes connections.
+  for (let waited = 0; ; waited += 50) {
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${output}`);
+    if (waited > 10_000) {
       await stop();
-      throw new Error(`caddy did not start: ${output}`);
+      throw new Error(`nginx did not start: ${output}`);
     }
-    if (existsSync(path.join(dir, 'data/certificates/local/localhost/localhost.crt'))) break;
-    await new Promise((r) => setTimeout(r, 100));
+    if (await accepts(port)) break;
+    await new Promise((r) => setTimeout(r, 50));
   }
-  return { url, port: httpsPort, pid: child.pid!, caCert: readFileSync(rootCert, 'utf8'), stop };
+  /** nginx's processes: the master and its workers. */
+  const processes = () => [
+    { name: 'nginx', pid: child.pid! },
+    ...readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map((pid) => ({ name: 'nginx worker', pid: Number(pid) })),
+  ];
+  return { url: `https://localhost:${port}`, port, caCert: certificate.caCert, processes, stop };
 }

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SITE_IDENTITY } from '@coach/site-rules';
-import { startTestSmtp } from '@coach/dev-stack';
+import { makeTestCertificate, startTestSmtp } from '@coach/dev-stack';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.ts';
 import { emailsFor } from './templates.ts';
@@ -70,27 +69,8 @@ describe('SMTP', () => {
 
   it('speaks TLS from the start to an smtps: server', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'smtps-'));
-    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-      ],
-      { stdio: 'ignore' },
-    );
-    const smtp = await startTestSmtp({ tls: { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') } });
+    const { key, cert } = makeTestCertificate(dir);
+    const smtp = await startTestSmtp({ tls: { key, cert } });
     const { port } = new URL(smtp.url);
     const mailer = createMailer({
       smtpUrl: `smtps://127.0.0.1:${port}?tls.rejectUnauthorized=false`,
