@@ -1,9 +1,27 @@
 import { Box } from '@mui/material';
+import { startTransition, useEffect, useState } from 'react';
 import { ChatWidget } from '../../features/chat/ChatWidget.tsx';
 import { CustomCursor } from '../../features/cursor/CustomCursor.tsx';
 import { WhatsAppButton } from '../../features/whatsapp/WhatsAppButton.tsx';
 import { WhisperWidget } from '../../features/whisper/WhisperWidget.tsx';
+import { afterLoad } from '../../shared/hooks/useAfterLoad.ts';
 import { FLOATING_CONTROL, useFloatingControlsAside } from '../../shared/layout/floatingControls.ts';
+
+/** In the order they come, one at a time. */
+const WIDGETS = [WhatsAppButton, ChatWidget, WhisperWidget, CustomCursor];
+
+/**
+ * How many widgets are mounted: one more each time the main thread is idle. Mounted together,
+ * their first styles, DOM and layout made one long task (135 ms on a phone's CPU) that a tap
+ * could not interrupt; one at a time, each is short.
+ */
+function useWidgetsMounted(): number {
+  const [mounted, setMounted] = useState(1);
+  useEffect(() => {
+    if (mounted < WIDGETS.length) return afterLoad(() => startTransition(() => setMounted(mounted + 1)));
+  }, [mounted]);
+  return mounted;
+}
 
 /**
  * The widgets present on every page, in their own landmark. The floating controls wear a light
@@ -12,6 +30,7 @@ import { FLOATING_CONTROL, useFloatingControlsAside } from '../../shared/layout/
  */
 export default function FloatingWidgets() {
   const aside = useFloatingControlsAside();
+  const mounted = useWidgetsMounted();
   return (
     <Box
       component="aside"
@@ -32,10 +51,9 @@ export default function FloatingWidgets() {
         },
       }}
     >
-      <WhatsAppButton />
-      <ChatWidget />
-      <WhisperWidget />
-      <CustomCursor />
+      {WIDGETS.slice(0, mounted).map((Widget) => (
+        <Widget key={Widget.name} />
+      ))}
     </Box>
   );
 }

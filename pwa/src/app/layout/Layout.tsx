@@ -13,6 +13,20 @@ import { Header } from './Header.tsx';
 const FloatingWidgets = lazy(() => import('./FloatingWidgets.tsx'));
 
 /**
+ * The widgets, mounted once the page is loaded and idle, so their styles and queries stay out of
+ * the start-up's long tasks. A component of its own: that moment re-renders it alone, not the
+ * whole layout and page around it.
+ */
+function FloatingWidgetsOnceIdle() {
+  const afterLoad = useAfterLoad();
+  return afterLoad ? (
+    <Suspense fallback={null}>
+      <FloatingWidgets />
+    </Suspense>
+  ) : null;
+}
+
+/**
  * A prerendered page ignores taps (src/prerender) until its own code has loaded and hydrated: a
  * tap before would be lost. Rendered beside the page, inside its boundary, so this effect runs then.
  */
@@ -26,9 +40,6 @@ function AcceptTapsOnceHydrated() {
 /** Every page: header, main content with its transition, footer, floating widgets, notices. */
 export function Layout() {
   const { pathname } = useLocation();
-  // The widgets mount once the page is loaded and idle, so their styles and queries stay out of
-  // the start-up's long tasks.
-  const afterLoad = useAfterLoad();
   // The first page shown does not fade in: a transition is between pages, and an entering page
   // would hold back its largest paint.
   const [firstPath] = useState(pathname);
@@ -98,11 +109,7 @@ export function Layout() {
       <Suspense>
         <Footer />
       </Suspense>
-      {afterLoad && (
-        <Suspense fallback={null}>
-          <FloatingWidgets />
-        </Suspense>
-      )}
+      <FloatingWidgetsOnceIdle />
       <Notices />
     </Box>
   );
