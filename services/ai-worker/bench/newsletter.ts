@@ -17,6 +17,11 @@ export interface NewsletterFigures {
   seconds: number;
   'e-mails/s': number;
   twice: number;
+  /**
+   * Addresses sent two different messages. A message sent again after a worker's death carries
+   * its first Message-ID, by which mail services that deduplicate show it once.
+   */
+  'twice, new Message-ID': number;
   lost: number;
 }
 
@@ -65,7 +70,13 @@ export async function benchNewsletter(
     // A late duplicate still counts: the server is watched two more seconds.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const perAddress = new Map<string, number>();
-    for (const mail of smtp.received) for (const to of mail.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+    const messageIds = new Map<string, Set<string>>();
+    for (const mail of smtp.received)
+      for (const to of mail.to) {
+        perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+        const id = /^Message-ID: (.*)$/im.exec(mail.raw)?.[1] ?? '';
+        messageIds.set(to, (messageIds.get(to) ?? new Set()).add(id));
+      }
     const twice = [...perAddress.values()].filter((n) => n > 1).length;
     return {
       run: name,
@@ -73,6 +84,7 @@ export async function benchNewsletter(
       seconds: Number(seconds.toFixed(2)),
       'e-mails/s': Math.round(reached.size / seconds),
       twice,
+      'twice, new Message-ID': [...messageIds.values()].filter((ids) => ids.size > 1).length,
       lost: emails.filter((email) => !perAddress.has(email)).length,
     };
   }
