@@ -81,6 +81,21 @@ test.describe('behind the TLS proxy', () => {
     expect((await like('127.0.0.4')).status).toBe(200);
   });
 
+  test("a body over the gateway's limit gets its clear refusal through the proxy, and one over 1 MB the proxy's", async () => {
+    const send = (bytes: number) =>
+      over('/api/contact', {
+        method: 'POST',
+        from: '127.0.0.5',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Large', email: 'large@example.org', message: 'x'.repeat(bytes) }),
+      });
+    // Held by the proxy past its memory buffer before it is forwarded, never a 500.
+    const overLimit = await send(200_000);
+    expect(overLimit.status).toBe(400);
+    expect(JSON.parse(overLimit.body)).toMatchObject({ message: 'Request body is too large (limit 100 kB)' });
+    expect((await send(2_000_000)).status).toBe(413);
+  });
+
   test('the service worker installs over HTTPS, and a message sent offline arrives once when the connection returns', async ({
     page,
     context,

@@ -30,7 +30,9 @@ export async function freePort(): Promise<number> {
 export const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => resolve(true)).once('error', () => resolve(false));
-    socket.once('close', () => socket.destroy());
-    socket.once('connect', () => socket.end());
+    socket.once('error', () => resolve(false));
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
   });

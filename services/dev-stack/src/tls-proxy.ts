@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './stack.ts';
@@ -17,6 +17,8 @@ const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(fi
  */
 export async function startTlsProxy(upstreamUrl: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'coach-nginx-'));
+  // Run as root, nginx's workers are another user: they reach their temporary files through it.
+  chmodSync(dir, 0o755);
   const port = await freePort();
   const certificate = makeTestCertificate(dir);
   const config = path.join(dir, 'nginx.conf');
