@@ -27,6 +27,8 @@ export async function startTlsProxy(upstreamUrl: string) {
     `daemon off;
 # One worker, as compose's (deploy/nginx/nginx.conf says why).
 worker_processes 1;
+# Connections still open when stopped are closed after this.
+worker_shutdown_timeout 5s;
 pid ${path.join(dir, 'nginx.pid')};
 error_log stderr warn;
 events {
@@ -58,6 +60,12 @@ http {
   );
   const child = spawn(NGINX, ['-c', config, '-p', dir, '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
+  let running = true;
+  child.once('exit', () => (running = false));
+  child.once('error', (err) => {
+    running = false; // not started (nginx missing): 'exit' may never come
+    output += `${err.message}\n`;
+  });
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000)));
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -65,18 +73,16 @@ http {
         rmSync(dir, { recursive: true, force: true });
         resolve();
       };
-      if (child.exitCode !== null) return done();
+      if (!running) return done();
       child.once('exit', done);
       child.kill('SIGQUIT'); // nginx's graceful stop: requests in flight finish
     });
   // Ready once its port takes connections.
-  for (let waited = 0; ; waited += 50) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${output}`);
-    if (waited > 10_000) {
+  for (let waited = 0; !(await accepts(port)); waited += 50) {
+    if (!running || waited > 10_000) {
       await stop();
       throw new Error(`nginx did not start: ${output}`);
     }
-    if (await accepts(port)) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   /** nginx's processes: the master and its workers. */

@@ -8,7 +8,12 @@ import { afterLoad } from '../../shared/hooks/useAfterLoad.ts';
 import { FLOATING_CONTROL, useFloatingControlsAside } from '../../shared/layout/floatingControls.ts';
 
 /** In the order they come, one at a time. */
-const WIDGETS = [WhatsAppButton, ChatWidget, WhisperWidget, CustomCursor];
+const WIDGETS = [
+  ['whatsapp', WhatsAppButton],
+  ['chat', ChatWidget],
+  ['whisper', WhisperWidget],
+  ['cursor', CustomCursor],
+] as const;
 
 /**
  * How many widgets are mounted: one more each time the main thread is idle. Mounted together,
@@ -51,8 +56,8 @@ export default function FloatingWidgets() {
         },
       }}
     >
-      {WIDGETS.slice(0, mounted).map((Widget) => (
-        <Widget key={Widget.name} />
+      {WIDGETS.slice(0, mounted).map(([name, Widget]) => (
+        <Widget key={name} />
       ))}
     </Box>
   );
