@@ -7,7 +7,7 @@ import { accepts, freePort } from './ports.ts';
 import { makeTestCertificate } from './test-certificate.ts';
 
 /** Debian installs nginx in /usr/sbin, which a user's PATH may not hold. */
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file)) ?? 'nginx';
+const nginxBinary = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file)) ?? 'nginx';
 
 /**
  * Debian's nginx as the TLS proxy in front of a local gateway, forwarding as compose's edge proxy
@@ -58,7 +58,9 @@ http {
 }
 `,
   );
-  const child = spawn(NGINX, ['-c', config, '-p', dir, '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(nginxBinary(), ['-c', config, '-p', dir, '-e', 'stderr'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let output = '';
   let running = true;
   child.once('exit', () => (running = false));
@@ -93,5 +95,5 @@ http {
       .filter(Boolean)
       .map((pid) => ({ name: 'nginx worker', pid: Number(pid) })),
   ];
-  return { url: `https://localhost:${port}`, port, caCert: certificate.caCert, processes, stop };
+  return { url: `https://localhost:${port}`, caCert: certificate.caCert, processes, stop };
 }
