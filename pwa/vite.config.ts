@@ -133,6 +133,13 @@ export default defineConfig(({ isSsrBuild }) => {
                   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
                   { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
+                  // MUI's style system, and the site's theme made with it: the frame's components are
+                  // built on both. Chunks of their own, so that each is evaluated in a task of its own.
+                  {
+                    name: 'styles',
+                    test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|private-theming|utils)|@mui[\\/]material[\\/]styles)[\\/]/,
+                  },
+                  { name: 'theme', test: /[\\/]src[\\/]shared[\\/]theme\.ts$/ },
                   // The app layer (src/app: start-up, providers, layout, routes, widgets, worker
                   // registration) is the frame, what it imports coming along; the phone menu
                   // (a drawer and its list) stays apart until it is opened.

@@ -263,6 +263,42 @@ test.describe('prerendered pages', () => {
     });
   }
 
+  test('a prerendered page hydrates on the styles written into it: none is inserted again, their tag stays in place', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen = { insertedRules: [] as string[], removedWrittenTags: 0 };
+      Object.assign(window, { seen });
+      const insertRule = CSSStyleSheet.prototype.insertRule;
+      CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+        seen.insertedRules.push(rule);
+        return insertRule.call(this, rule, index);
+      };
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof HTMLStyleElement && node.hasAttribute('data-written-styles')) seen.removedWrittenTags++;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/blog');
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'Open spiritual guidance chat' })).toBeVisible(); // the widgets too
+    const written = new Set(
+      ((await page.locator('style[data-written-styles]').getAttribute('data-written-styles')) ?? '').split(' '),
+    );
+    expect(written.size).toBeGreaterThan(100);
+    const { insertedRules, removedWrittenTags } = await page.evaluate(
+      () => (window as unknown as { seen: { insertedRules: string[]; removedWrittenTags: number } }).seen,
+    );
+    // The widgets, drawn after hydrating, insert styles of their own; none of the page's.
+    expect(insertedRules.length).toBeGreaterThan(0);
+    const insertedAgain = insertedRules.filter((rule) =>
+      [...rule.matchAll(/\.mui-([a-z0-9]+)/g)].some(([, name]) => written.has(name)),
+    );
+    expect(insertedAgain).toEqual([]);
+    expect(removedWrittenTags).toBe(0);
+  });
+
   test('/login arrives as a form in the HTML; what is filled in before the app starts is what signs in', async ({
     page,
     request,

@@ -14,9 +14,14 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 if (prerendered) await afterPaint();
-// Each import evaluates its modules in a task of its own: React first, then the app, so no
-// single start-up task blocks input for long.
+// Each step runs in a task of its own, so no single start-up task blocks input for long: React,
+// MUI's style system, the theme and the app are evaluated in turn, and then the app starts.
 await import('react-dom/client');
 await yieldToBrowser();
+await import('@emotion/react'); // one module of the style system's chunk evaluates all of it
+await yieldToBrowser();
+await import('./shared/theme.ts');
+await yieldToBrowser();
 const { startApp } = await import('./app/start/startApp.tsx');
+await yieldToBrowser();
 startApp(container, prerendered);

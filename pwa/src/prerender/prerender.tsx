@@ -29,6 +29,7 @@ import { firstPageOnly } from '../shared/api/listPages.ts';
 import { siteIdentity } from '../shared/config/site.ts';
 import { escapeHtml } from '../shared/head/pageHead.ts';
 import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
+import { markWrittenStyles, STYLE_KEY } from '../shared/styleCache.ts';
 import { PAGE_DATA_ID, type SeedQuery } from '../app/start/pageData.ts';
 
 /**
@@ -75,7 +76,7 @@ async function renderApp(
   urlPath: string,
   seed: readonly SeedQuery[],
 ): Promise<{ html: string; styles: string; title?: string; head?: string }> {
-  const cache = createCache({ key: 'css' });
+  const cache = createCache({ key: STYLE_KEY });
   const emotion = createEmotionServer(cache);
   const queryClient = createQueryClient();
   for (const { queryKey, data } of seed) queryClient.setQueryData(queryKey, data);
@@ -112,7 +113,9 @@ async function renderApp(
   const everyInsertedClass = Object.keys(cache.inserted)
     .map((id) => `${cache.key}-${id}`)
     .join(' ');
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(everyInsertedClass));
+  const styles = markWrittenStyles(
+    emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(everyInsertedClass)),
+  );
   return { html, styles, title, head };
 }
 

@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -7,6 +8,7 @@ import { currentUserQuery } from '../../shared/api/auth.ts';
 import { createQueryClient } from '../../shared/api/client.ts';
 import { afterLoad } from '../../shared/hooks/useAfterLoad.ts';
 import { captureInstallPrompt } from '../../shared/pwa/installPrompt.ts';
+import { browserStyleCache } from '../../shared/styleCache.ts';
 import { seedFromPageData } from './pageData.ts';
 
 /**
@@ -23,11 +25,13 @@ export function startApp(container: HTMLElement, prerendered: boolean): void {
   else void queryClient.prefetchQuery(currentUserQuery);
   const app = (
     <StrictMode>
-      <AppProviders client={queryClient} persist>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
+      <CacheProvider value={browserStyleCache()}>
+        <AppProviders client={queryClient} persist>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </CacheProvider>
     </StrictMode>
   );
   startTransition(() => {
