@@ -42,6 +42,10 @@ export function ItemActions({
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'delete' | 'report' | null>(null);
+  // The menu and its dialogs are drawn from the first time the menu is opened, and then kept for
+  // their closing transitions: a feed page of posts and replies would otherwise build three closed
+  // modals each while it hydrates.
+  const [menuUsed, setMenuUsed] = useState(false);
   const menuId = useId();
   const name = kind;
 
@@ -68,47 +72,54 @@ export function ItemActions({
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setMenuUsed(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ color: 'text.secondary' }}
       >
         <MoreHorizIcon fontSize="small" />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {mine ? (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              setDialog('delete');
-            }}
-          >
-            Delete {name}
-          </MenuItem>
-        ) : (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              setDialog('report');
-            }}
-          >
-            Report {name}
-          </MenuItem>
-        )}
-      </Menu>
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        title={`Delete this ${name}?`}
-        text={
-          kind === 'post'
-            ? 'Your post and every reply under it will be removed from the circle.'
-            : 'Your reply will be removed from the thread.'
-        }
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => setDialog(null)}
-        onClosed={() => undefined}
-      />
-      <ReportDialog kind={kind} id={id} open={dialog === 'report'} onClose={() => setDialog(null)} />
+      {menuUsed && (
+        <>
+          <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+            {mine ? (
+              <MenuItem
+                onClick={() => {
+                  setAnchor(null);
+                  setDialog('delete');
+                }}
+              >
+                Delete {name}
+              </MenuItem>
+            ) : (
+              <MenuItem
+                onClick={() => {
+                  setAnchor(null);
+                  setDialog('report');
+                }}
+              >
+                Report {name}
+              </MenuItem>
+            )}
+          </Menu>
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            title={`Delete this ${name}?`}
+            text={
+              kind === 'post'
+                ? 'Your post and every reply under it will be removed from the circle.'
+                : 'Your reply will be removed from the thread.'
+            }
+            confirmLabel="Delete"
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate()}
+            onCancel={() => setDialog(null)}
+            onClosed={() => undefined}
+          />
+          <ReportDialog kind={kind} id={id} open={dialog === 'report'} onClose={() => setDialog(null)} />
+        </>
+      )}
     </>
   );
 }

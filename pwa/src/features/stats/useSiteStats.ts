@@ -1,6 +1,7 @@
 import type { SiteStats } from '@coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useAfterLoad } from '../../shared/hooks/useAfterLoad.ts';
 import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 import { postJson } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
@@ -32,7 +33,10 @@ function setFlag(key: string): void {
  */
 export function useSiteStats() {
   const queryClient = useQueryClient();
-  const stats = useQuery<SiteStats>({ queryKey: SITE_STATS_KEY });
+  // Read, and the visit recorded, once the page has loaded: their answers re-render at once,
+  // blocking, and while the page still hydrates they would hold up its taps.
+  const loaded = useAfterLoad();
+  const stats = useQuery<SiteStats>({ queryKey: SITE_STATS_KEY, enabled: loaded });
   // The footer is in the prerendered HTML, which knows neither this browser's like nor the counts
   // it kept from its last visit (restored while the page hydrates): both are shown once
   // hydrated, so the page hydrates as it was rendered.
@@ -81,10 +85,10 @@ export function useSiteStats() {
   const visitStarted = useRef(false);
   const { mutate: recordVisit } = visit;
   useEffect(() => {
-    if (visitStarted.current || readFlag(HAS_VISITED_KEY)) return;
+    if (!loaded || visitStarted.current || readFlag(HAS_VISITED_KEY)) return;
     visitStarted.current = true;
     recordVisit();
-  }, [recordVisit]);
+  }, [loaded, recordVisit]);
 
   return {
     visitorCount: hydrated ? stats.data?.visitorCount : undefined,

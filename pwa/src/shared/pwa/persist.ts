@@ -48,14 +48,19 @@ export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClien
 }
 
 /**
- * Reads are never stale by default, so restored answers would never be refreshed:
- * once restored, and whenever the connection returns, the public reads are marked stale and the
- * ones on screen refetched.
+ * Reads are never stale by default, so restored answers would never be refreshed: once restored,
+ * those older than this page (read on an earlier visit) are marked stale and the ones on screen
+ * refetched, and so is every public read whenever the connection returns. The answers the page
+ * was rendered with are as new as the page: read again at once, their answer would re-render,
+ * blocking, parts of the page still hydrating.
  */
 export function refreshPersistedWhenOnline(queryClient: QueryClient): void {
-  const refresh = () => {
-    if (navigator.onLine) void queryClient.invalidateQueries({ predicate: isPersistedQuery });
+  const refresh = (olderThan: number) => {
+    if (navigator.onLine)
+      void queryClient.invalidateQueries({
+        predicate: (query) => isPersistedQuery(query) && query.state.dataUpdatedAt < olderThan,
+      });
   };
-  refresh();
-  window.addEventListener('online', refresh);
+  refresh(performance.timeOrigin);
+  window.addEventListener('online', () => refresh(Number.POSITIVE_INFINITY));
 }
