@@ -58,8 +58,14 @@ test("a member's circle arrives drawn in the HTML, kept by no cache, and hydrate
   await page.goto('/community');
   await hydrated(page);
   await expect(page.getByRole('heading', { name: `Welcome to the circle, ${firstName}` })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Your message' }).fill('A drawn page takes typing');
+  const composer = page.getByRole('textbox', { name: 'Your message' });
+  const emptyHeight = (await composer.boundingBox())?.height ?? 0;
+  expect(emptyHeight).toBeGreaterThan(80); // four lines to begin with
+  await composer.fill('A drawn page takes typing');
   await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeEnabled();
+  // Longer than four lines, the box grows with the text.
+  await composer.fill(Array.from({ length: 8 }, (_, i) => `Line ${i + 1} of a longer reflection`).join('\n'));
+  await expect.poll(async () => (await composer.boundingBox())?.height ?? 0).toBeGreaterThan(emptyHeight * 1.5);
   expect(problems).toEqual([]);
   await context.close();
 });
