@@ -66,6 +66,8 @@ test("a member's circle arrives drawn in the HTML, kept by no cache, and hydrate
   // Longer than four lines, the box grows with the text.
   await composer.fill(Array.from({ length: 8 }, (_, i) => `Line ${i + 1} of a longer reflection`).join('\n'));
   await expect.poll(async () => (await composer.boundingBox())?.height ?? 0).toBeGreaterThan(emptyHeight * 1.5);
+  await composer.fill('');
+  await expect.poll(async () => (await composer.boundingBox())?.height ?? 0).toBe(emptyHeight);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -203,9 +203,12 @@ test.describe('writes that are stored', () => {
     // The flag is set only after the visit call succeeds; reloading earlier would rightly count again.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('hasVisited'))).toBe('true');
     await page.reload();
+    // The stats are read once the page has loaded, in the same moment a first visit would be sent.
+    const statsRead = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/site-stats');
     await page.goto('/blog');
     await expect(h1(page)).toHaveText('Spiritual Insights');
-    await page.waitForTimeout(1500);
+    await statsRead;
+    await page.waitForTimeout(500);
     expect(await read()).toBe(before + 1);
     expect(await page.evaluate(() => localStorage.getItem('hasVisited'))).toBe('true');
   });
@@ -297,6 +300,16 @@ test.describe('prerendered pages', () => {
     );
     expect(insertedAgain).toEqual([]);
     expect(removedWrittenTags).toBe(0);
+    // The global styles (the html and body rules among them) are taken over too, and stay before the page's own.
+    expect(insertedRules.filter((rule) => /^(html|body)\b/.test(rule))).toEqual([]);
+    const globalsFirst = await page.evaluate(() => {
+      const globals = document.querySelector('style[data-emotion^="mui-global"]');
+      const written = document.querySelector('style[data-written-styles]');
+      return (
+        !!globals && !!written && (globals.compareDocumentPosition(written) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+      );
+    });
+    expect(globalsFirst).toBe(true);
   });
 
   test('/login arrives as a form in the HTML; what is filled in before the app starts is what signs in', async ({

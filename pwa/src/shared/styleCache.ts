@@ -9,13 +9,18 @@ const WRITTEN_STYLES = 'data-written-styles';
 /**
  * The browser's style cache, told which styles the server already wrote into the page so that
  * hydrating draws on them instead of inserting them again. Emotion would learn that by adopting the
- * server's tag, which moves it: a moved style tag is parsed again (13 ms on a phone's first load,
- * in the task before the page can hydrate). So the cache is only told their names.
+ * server's main tag, which moves it: a moved style tag is parsed again (13 ms on a phone's first
+ * load, in the task before the page can hydrate). So the cache is given the tag where it stands:
+ * the styles the browser adds go in a tag right after it, and the global styles (their small tags
+ * adopted by emotion's Global) before it, in the order the server wrote them.
  */
 export function browserStyleCache(): EmotionCache {
   const cache = createCache({ key: STYLE_KEY });
-  const written = document.querySelector(`style[${WRITTEN_STYLES}]`)?.getAttribute(WRITTEN_STYLES);
-  for (const name of written?.split(' ') ?? []) cache.inserted[name] = true;
+  const tag = document.querySelector<HTMLStyleElement>(`style[${WRITTEN_STYLES}]`);
+  if (tag) {
+    for (const name of tag.getAttribute(WRITTEN_STYLES)?.split(' ') ?? []) cache.inserted[name] = true;
+    cache.sheet.tags.push(tag);
+  }
   return cache;
 }
 

@@ -170,17 +170,22 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
 }
 
 /**
- * Four lines, then as tall as the text (up to 60% of the screen), measured only when the text
- * changes. MUI's own autosize measures a hidden copy after every render, and so lays out the whole
- * page while it is still hydrating (60-108 ms of a phone's CPU).
+ * Four lines, then as tall as the text (up to 60% of the screen), measured only when the text or
+ * the window changes. MUI's own autosize measures a hidden copy after every render, and so lays
+ * out the whole page while it is still hydrating (60-108 ms of a phone's CPU).
  */
 function useGrowingWithText(box: RefObject<HTMLTextAreaElement | null>, text: string) {
   useLayoutEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    element.style.height = '';
-    if (text && element.scrollHeight > element.clientHeight)
-      element.style.height = `${Math.min(element.scrollHeight, window.innerHeight * 0.6)}px`;
+    const fit = () => {
+      const element = box.current;
+      if (!element) return;
+      element.style.height = '';
+      if (text && element.scrollHeight > element.clientHeight)
+        element.style.height = `${Math.min(element.scrollHeight, window.innerHeight * 0.6)}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
   }, [box, text]);
 }
 
