@@ -5,7 +5,7 @@ import { CustomCursor } from '../../features/cursor/CustomCursor.tsx';
 import { WhatsAppButton } from '../../features/whatsapp/WhatsAppButton.tsx';
 import { WhisperWidget } from '../../features/whisper/WhisperWidget.tsx';
 import { afterLoad } from '../../shared/hooks/useAfterLoad.ts';
-import { FLOATING_CONTROL, useFloatingControlsAside } from '../../shared/layout/floatingControls.ts';
+import { ASIDE_DROP_PX, FLOATING_CONTROL, useFloatingControlsAside } from '../../shared/layout/floatingControls.ts';
 
 /** In the order they come, one at a time. */
 const WIDGETS = [
@@ -49,7 +49,7 @@ export default function FloatingWidgets() {
         [`& .${FLOATING_CONTROL}:not(:focus-visible)`]: { outline: '2px solid rgba(255, 255, 255, 0.9)' },
         [`&[data-stepped-aside="true"] .${FLOATING_CONTROL}`]: {
           opacity: 0,
-          transform: 'translateY(24px)',
+          transform: `translateY(${ASIDE_DROP_PX}px)`,
           visibility: 'hidden',
           pointerEvents: 'none',
           transition: 'opacity 200ms, transform 200ms, visibility 0s 200ms',

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { besideSpots, firstFreeSpot, screenSpots, type Rect } from './placement.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ASIDE_DROP_PX, FLOATING_CONTROL } from '../../shared/layout/floatingControls.ts';
+import { besideSpots, firstFreeSpot, screenSpots, whisperSpot, type Rect } from './placement.ts';
 
 const rect = (left: number, top: number, width: number, height: number): Rect => ({
   left,
@@ -39,5 +40,24 @@ describe('whisper placement', () => {
 
   it('stays on screen: a screen narrower than the bubble has no spot', () => {
     expect(firstFreeSpot(size, rect(12, 12, 200, 776), [], screenSpots(size, rect(12, 12, 200, 776)))).toBeUndefined();
+  });
+
+  describe('on the page', () => {
+    afterEach(() => document.body.replaceChildren());
+
+    it("keeps clear of where 'Ask the coach' comes back to while it is stepped aside, unseen", () => {
+      // At home it stands at the bottom-left corner; aside (by the footer) it is hidden and lower.
+      const home = rect(16, 700, 160, 44);
+      const control = document.createElement('button');
+      control.className = FLOATING_CONTROL;
+      control.textContent = 'Ask the coach';
+      control.getBoundingClientRect = () => DOMRect.fromRect({ x: 16, y: 700 + ASIDE_DROP_PX, width: 160, height: 44 });
+      control.checkVisibility = () => false;
+      document.body.append(control);
+
+      const spot = whisperSpot(size)!;
+      expect(spot).toBeDefined();
+      expect(overlaps(rect(spot.left, spot.top, size.width, size.height), home)).toBe(false);
+    });
   });
 });

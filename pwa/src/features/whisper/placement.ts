@@ -1,3 +1,5 @@
+import { ASIDE_DROP_PX, FLOATING_CONTROL } from '../../shared/layout/floatingControls.ts';
+
 /** A box in viewport pixels. */
 export interface Rect {
   left: number;
@@ -94,15 +96,21 @@ function screenArea(): Rect {
   };
 }
 
-/** The boxes, with room around each, of the controls and text on screen now (`ignore`: the whisper itself). */
+/**
+ * The boxes, with room around each, of the controls and text on screen now (`ignore`: the whisper
+ * itself). A floating control counts where it stands and where it comes back to from aside (by the
+ * footer, while a field has focus), unseen or not: a whisper there would end up under it.
+ */
 function obstaclesOnScreen(area: Rect, ignore?: Element | null): Rect[] {
   const viewport: Rect = { left: 0, top: 0, right: area.right + WHISPER_GAP, bottom: area.bottom + WHISPER_GAP };
   const obstacles: Rect[] = [];
   for (const el of document.querySelectorAll(WHISPER_OBSTACLES)) {
     if (ignore?.contains(el)) continue;
     const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0 || !intersects(r, viewport) || !drawn(el)) continue;
-    obstacles.push({ left: r.left - MARGIN, top: r.top - MARGIN, right: r.right + MARGIN, bottom: r.bottom + MARGIN });
+    const floating = el.classList.contains(FLOATING_CONTROL);
+    if (r.width === 0 || r.height === 0 || !intersects(r, viewport) || (!floating && !drawn(el))) continue;
+    const top = floating ? r.top - ASIDE_DROP_PX : r.top;
+    obstacles.push({ left: r.left - MARGIN, top: top - MARGIN, right: r.right + MARGIN, bottom: r.bottom + MARGIN });
   }
   return obstacles;
 }

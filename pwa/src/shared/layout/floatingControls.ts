@@ -6,6 +6,9 @@ export const FLOATING_CONTROL = 'floating-control';
 /** Room the page keeps free below its content for the floating controls (px, phone and wide). */
 export const FLOATING_ROOM = { xs: '80px', md: '88px' } as const;
 
+/** How far the controls drop, unseen, when they step aside; they come back up to where they were. */
+export const ASIDE_DROP_PX = 24;
+
 /**
  * How long the controls stay aside after a field loses focus: that moment is often the press of
  * the form's own button, and controls coming back under the pointer mid-click would take it.
