@@ -41,13 +41,12 @@ export function ItemActions({
 }) {
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'delete' | 'report' | null>(null);
-  // The menu and its dialogs are drawn from the first time the menu is opened, and then kept for
-  // their closing transitions: a feed page of posts and replies would otherwise build three closed
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // The menu and its dialog are drawn from the first time the menu is opened, and then kept for
+  // their closing transitions: a feed page of posts and replies would otherwise build two closed
   // modals each while it hydrates.
   const [menuUsed, setMenuUsed] = useState(false);
   const menuId = useId();
-  const name = kind;
 
   const remove = useMutation({
     mutationFn: () => apiRequest('DELETE', `${PATHS[kind]}/${id}`),
@@ -57,18 +56,18 @@ export function ItemActions({
     },
     onError: (error) =>
       notify({
-        title: `Could not delete the ${name}`,
+        title: `Could not delete the ${kind}`,
         description: serverMessage(error) ?? 'Please try again',
         variant: 'destructive',
       }),
-    onSettled: () => setDialog(null),
+    onSettled: () => setDialogOpen(false),
   });
 
   return (
     <>
       <IconButton
         size="small"
-        aria-label={`More actions for ${author}'s ${name}`}
+        aria-label={`More actions for ${author}'s ${kind}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -83,41 +82,32 @@ export function ItemActions({
       {menuUsed && (
         <>
           <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-            {mine ? (
-              <MenuItem
-                onClick={() => {
-                  setAnchor(null);
-                  setDialog('delete');
-                }}
-              >
-                Delete {name}
-              </MenuItem>
-            ) : (
-              <MenuItem
-                onClick={() => {
-                  setAnchor(null);
-                  setDialog('report');
-                }}
-              >
-                Report {name}
-              </MenuItem>
-            )}
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                setDialogOpen(true);
+              }}
+            >
+              {mine ? 'Delete' : 'Report'} {kind}
+            </MenuItem>
           </Menu>
-          <ConfirmDialog
-            open={dialog === 'delete'}
-            title={`Delete this ${name}?`}
-            text={
-              kind === 'post'
-                ? 'Your post and every reply under it will be removed from the circle.'
-                : 'Your reply will be removed from the thread.'
-            }
-            confirmLabel="Delete"
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate()}
-            onCancel={() => setDialog(null)}
-            onClosed={() => undefined}
-          />
-          <ReportDialog kind={kind} id={id} open={dialog === 'report'} onClose={() => setDialog(null)} />
+          {mine ? (
+            <ConfirmDialog
+              open={dialogOpen}
+              title={`Delete this ${kind}?`}
+              text={
+                kind === 'post'
+                  ? 'Your post and every reply under it will be removed from the circle.'
+                  : 'Your reply will be removed from the thread.'
+              }
+              confirmLabel="Delete"
+              pending={remove.isPending}
+              onConfirm={() => remove.mutate()}
+              onCancel={() => setDialogOpen(false)}
+            />
+          ) : (
+            <ReportDialog kind={kind} id={id} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+          )}
         </>
       )}
     </>

@@ -21,7 +21,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   /** Once the dialog has finished closing. */
-  onClosed: () => void;
+  onClosed?: () => void;
 }) {
   const id = useId();
   return (
