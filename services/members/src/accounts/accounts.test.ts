@@ -409,18 +409,36 @@ describe('brute-force limits', () => {
     }
   });
 
-  it('never refuses parallel successful sign-ins to one account', async () => {
+  it('never refuses parallel successful sign-ins to one account within its limits', async () => {
     const { details } = await signedInMember(members.url);
-    const results = await Promise.all(
-      // From several addresses: one address has at most maxFailuresPerIp (6 here) attempts in flight.
-      Array.from({ length: 10 }, (_, i) =>
-        caller(members.url, `10.7.0.${i % 2}`).post('/api/auth/login', {
-          email: details.email,
-          password: details.password,
-        }),
-      ),
-    );
-    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const signIn = (ip: string) =>
+      caller(members.url, ip).post('/api/auth/login', { email: details.email, password: details.password });
+    // Each one in flight holds a point of the account's limits until it succeeds: three from one
+    // address (its limit), ten from as many (the global ceiling), and then as many again.
+    for (const ips of [Array(3).fill('10.7.0.1'), Array.from({ length: 10 }, (_, i) => `10.7.1.${i}`)]) {
+      for (let round = 0; round < 2; round++) {
+        const results = await Promise.all(ips.map(signIn));
+        expect(results.map((r) => r.status)).toEqual(Array(ips.length).fill(200));
+      }
+    }
+  });
+
+  it('a parallel burst of guesses at one account slips past neither its limit at an address nor its global ceiling', async () => {
+    const { details } = await signedInMember(members.url);
+    const guess = (ip: string, i: number) =>
+      caller(members.url, ip).post('/api/auth/login', { email: details.email, password: `Wrong-${i}-Pass` });
+    const fromOne = await Promise.all(Array.from({ length: 12 }, (_, i) => guess('10.8.0.1', i)));
+    expect(fromOne.filter((r) => r.status === 401)).toHaveLength(3);
+    expect(fromOne.filter((r) => r.status === 429)).toHaveLength(9);
+    // 3 failures so far; 7 more reach the ceiling of 10, over addresses that each try twice.
+    const fromMany = await Promise.all(Array.from({ length: 12 }, (_, i) => guess(`10.8.1.${i % 6}`, i)));
+    expect(fromMany.filter((r) => r.status === 401)).toHaveLength(7);
+    expect(fromMany.filter((r) => r.status === 429)).toHaveLength(5);
+    const right = await caller(members.url, '10.8.2.1').post('/api/auth/login', {
+      email: details.email,
+      password: details.password,
+    });
+    expect(right.status).toBe(429);
   });
 
   it('blocks an address that tries many accounts, and a parallel burst cannot slip past', async () => {

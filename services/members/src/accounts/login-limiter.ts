@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { consumeIfLeft, consumeOrRefuse, refusal, type Redis } from '@coach/kit';
+import { consumeOrRefuse, type Redis } from '@coach/kit';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 
 export interface LoginLimits {
@@ -23,9 +23,24 @@ async function reserve(limiter: RateLimiterRedis, key: string) {
   await consumeOrRefuse(limiter, key, signInRefused);
 }
 
-/** Counts a failure after the check; reaching the limit here is expected, this failure fills it. */
-async function record(limiter: RateLimiterRedis, key: string) {
-  await consumeIfLeft(limiter, key);
+/** A counter and the key an attempt counts under in it. */
+type Count = readonly [RateLimiterRedis, string];
+
+/**
+ * Takes a point from each counter in turn before the password is checked; when one is full, gives
+ * back the points already taken and refuses.
+ */
+async function reserveAll(counts: readonly Count[]) {
+  const taken: Count[] = [];
+  try {
+    for (const count of counts) {
+      await reserve(...count);
+      taken.push(count);
+    }
+  } catch (refused) {
+    await Promise.all(taken.map(([limiter, key]) => limiter.reward(key, 1)));
+    throw refused;
+  }
 }
 
 interface LoginAttempt {
@@ -43,11 +58,11 @@ interface LoginAttempt {
  * Without a device cookie, failures are counted per account and client address, so guesses
  * from one address do not block the owner at another; per account over all addresses, with a
  * much higher ceiling that slows guessing spread over many addresses; and per address over all
- * accounts. Per address each attempt reserves a point before the password is checked, so a
- * parallel burst cannot slip past the limit while the first guesses are being verified; a
- * success gives it back and clears the failures of its account at its address. It leaves the
- * account's global count alone, so the owner signing in does not reset an attacker's progress
- * towards the ceiling.
+ * accounts. Each attempt takes a point from all three before the password is checked, so a
+ * parallel burst cannot slip past a limit while the first guesses are being verified. A failure
+ * keeps them; a success gives them back and clears the failures of its account at its address. It
+ * leaves the failures on the account's global count, so the owner signing in does not reset an
+ * attacker's progress towards the ceiling.
  *
  * A browser that signed in to the account before (a valid device cookie for it) is subject
  * neither to those counters nor to their failures: only to its own per-device limit, a point
@@ -85,14 +100,18 @@ export function createLoginLimiter(redis: Redis, limits: LoginLimits) {
     }
     const account = accountKey(email);
     const here = `${account}:${ip}`;
-    const [atIp, global] = await Promise.all([byAccountAtIp.get(here), byAccount.get(account)]);
-    if (atIp && atIp.consumedPoints >= limits.maxFailuresPerAccount) throw refusal(atIp, signInRefused);
-    if (global && global.consumedPoints >= limits.maxFailuresPerAccountGlobal) throw refusal(global, signInRefused);
-    await reserve(byIp, ip);
+    const counts: Count[] = [
+      [byAccountAtIp, here],
+      [byAccount, account],
+      [byIp, ip],
+    ];
+    await reserveAll(counts);
     const result = await check();
-    if (result === undefined) await Promise.all([record(byAccountAtIp, here), record(byAccount, account)]);
-    else if (complete(result)) await Promise.all([byAccountAtIp.delete(here), byIp.reward(ip, 1)]);
-    else await byIp.reward(ip, 1);
+    if (result === undefined) return result;
+    const giveBack = counts.map(([limiter, key]) =>
+      limiter === byAccountAtIp && complete(result) ? limiter.delete(key) : limiter.reward(key, 1),
+    );
+    await Promise.all(giveBack);
     return result;
   };
 }
