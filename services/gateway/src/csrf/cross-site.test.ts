@@ -120,13 +120,15 @@ describe('cross-site requests through the real stack', () => {
     expect(await generated()).toBe(before + 1);
   });
 
-  it('ignores a logout link followed from another site; the site’s own logout navigation signs out', async () => {
+  it('ignores a logout link followed, or a HEAD sent, from another site; the site’s own logout navigation signs out', async () => {
     const cookie = await signIn();
     refused(await call('/api/auth/logout', 'GET', { cookie, 'sec-fetch-site': 'cross-site' }));
     refused(await call('/api/auth/logout', 'GET', { cookie, 'sec-fetch-site': 'same-site' }));
     // The services' routes ignore a trailing slash and the case of letters: so does the guard.
     for (const variant of ['/api/auth/logout/', '/api/auth/Logout', '/API/AUTH/LOGOUT//'])
       refused(await call(variant, 'GET', { cookie, 'sec-fetch-site': 'cross-site' }));
+    // A HEAD reaches the same handler: it is refused too (403, without a body).
+    expect((await call('/api/auth/logout', 'HEAD', { cookie, 'sec-fetch-site': 'same-site' })).status).toBe(403);
     expect(await signedIn(cookie)).toBe(true);
     const own = await call('/api/auth/logout', 'GET', { cookie, 'sec-fetch-site': 'same-origin' });
     expect(own.status).toBe(303);

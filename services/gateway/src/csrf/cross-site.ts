@@ -5,8 +5,9 @@ export const CROSS_SITE_REFUSED = 'This request came from another site, so it wa
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * A GET that signs the visitor out: the site navigates to it, so it is guarded like a write. The
- * services' routes ignore the case of letters and trailing slashes, and so does this match.
+ * A GET that signs the visitor out: the site navigates to it, so it is guarded like a write, and
+ * so is a HEAD, which reaches the same handler. The services' routes ignore the case of letters
+ * and trailing slashes, and so does this match.
  */
 const GET_LOGOUT = /^\/api\/auth\/logout\/*$/i;
 
@@ -41,7 +42,8 @@ function fromElsewhere(req: Request): boolean {
  */
 export const crossSiteGuard: RequestHandler = (req, _res, next) => {
   if (!/^\/api\//i.test(req.path)) return next();
-  const changesState = STATE_CHANGING.has(req.method) || (req.method === 'GET' && GET_LOGOUT.test(req.path));
+  const changesState =
+    STATE_CHANGING.has(req.method) || ((req.method === 'GET' || req.method === 'HEAD') && GET_LOGOUT.test(req.path));
   if (changesState && fromElsewhere(req)) throw new HttpError(403, CROSS_SITE_REFUSED);
   next();
 };
