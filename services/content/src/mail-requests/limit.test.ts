@@ -1,6 +1,6 @@
 import { startTestBackend } from '@coach/dev-stack';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createMailRequestLimit } from './limit.ts';
+import { createMailRequestLimit, inboxOf } from './limit.ts';
 
 // A real mongod holds the count.
 let backend: Awaited<ReturnType<typeof startTestBackend>>;
@@ -25,4 +25,16 @@ it('counts requests sent at the same moment exactly', async () => {
   const limit = createMailRequestLimit(3);
   const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => limit.allow('busy@example.org', `k${i}`)));
   expect(answers.filter(Boolean)).toHaveLength(3);
+});
+
+it('counts the variants of one inbox together: tags, and at Gmail dots and the other domain', async () => {
+  expect(inboxOf('Jane.Doe+news@Example.org')).toBe('jane.doe@example.org');
+  expect(inboxOf('j.a.n.e+1@googlemail.com')).toBe('jane@gmail.com');
+  const limit = createMailRequestLimit(3);
+  const variants = ['victim+1@gmail.com', 'v.ictim@gmail.com', 'Victim+x@GoogleMail.com', 'vic.tim+2@gmail.com'];
+  const answers = [];
+  for (const email of variants) answers.push(await limit.allow(email));
+  expect(answers).toEqual([true, true, true, false]);
+  // Dots still make another inbox elsewhere.
+  expect(await limit.allow('v.ictim@example.org')).toBe(true);
 });

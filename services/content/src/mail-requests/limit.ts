@@ -27,11 +27,30 @@ const MailRequestWindowModel = mongoose.model<MailRequestWindow>(
   ),
 );
 
+/** Providers whose inboxes ignore dots in the name before the @. */
+const DOTLESS_DOMAINS = new Map([
+  ['gmail.com', 'gmail.com'],
+  ['googlemail.com', 'gmail.com'],
+]);
+
+/**
+ * The inbox an address reaches, as the limit counts it: letters in any case, `name+tag@` as
+ * `name@` (one inbox at nearly every provider), and at Gmail the name without its dots. Variants
+ * of one address then share one hour.
+ */
+export function inboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  const domain = email.slice(at + 1).toLowerCase();
+  const name = email.slice(0, at).toLowerCase().split('+')[0]!;
+  const dotless = DOTLESS_DOMAINS.get(domain);
+  return dotless ? `${name.replaceAll('.', '')}@${dotless}` : `${name}@${domain}`;
+}
+
 /**
  * How many e-mails a visitor's form may make the site send to one address in an hour (contact
  * acknowledgements and newsletter confirmations together). Past the limit the form still
  * succeeds, but the address gets no more mail that hour, so the site cannot be made to flood a
- * stranger's inbox. Counted in MongoDB, beside the write itself, per address (hashed) in fixed
+ * stranger's inbox. Counted in MongoDB, beside the write itself, per inbox (hashed) in fixed
  * hour-long windows, and per request: a request sent again with its Idempotency-Key (the PWA's
  * outbox after an outage) gets the answer it got before instead of spending another e-mail, and
  * a Redis outage changes nothing.
@@ -41,7 +60,7 @@ export function createMailRequestLimit(perHour: number) {
     /** Whether the request `requestId` (its Idempotency-Key; none: a new request) may have mail sent to `email`. */
     async allow(email: string, requestId: string = randomUUID()): Promise<boolean> {
       const hour = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
-      const _id = `${createHash('sha256').update(email.toLowerCase()).digest('base64url')}:${hour}`;
+      const _id = `${createHash('sha256').update(inboxOf(email)).digest('base64url')}:${hour}`;
       // Joins the hour's list while it has room. An upsert that meets a full list is refused as a
       // duplicate; one that lost the race to create the row is tried again.
       await retryOnDuplicateKey(
