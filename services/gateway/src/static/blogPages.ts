@@ -22,9 +22,6 @@ interface CachedPage {
   readAt: number;
 }
 
-/** What to answer for a path: the page, or content's "no such post" (a 404 with the shell). */
-type Rendered = CachedPage;
-
 /** /blog's address parameters and the list API's names for them. */
 const LIST_PARAMS = { category: 'category', q: 'q', month: 'month', page: 'cursor' } as const;
 
@@ -77,7 +74,7 @@ export function renderedBlogPages(
   logger: Logger,
 ): RequestHandler {
   const pages = new Map<string, CachedPage>(); // in the order they were last read
-  const inFlight = new Map<string, Promise<Rendered>>();
+  const inFlight = new Map<string, Promise<CachedPage>>();
   const fresh = (readAt: number) => Date.now() - readAt < cacheSeconds * 1000;
 
   function remember(key: string, page: CachedPage): CachedPage {
@@ -87,36 +84,34 @@ export function renderedBlogPages(
     return page;
   }
 
-  const asRendered = (page: CachedPage): Rendered => page;
-
-  async function load(page: NonNullable<ReturnType<typeof pageFor>>, cached?: CachedPage): Promise<Rendered> {
+  async function load(page: NonNullable<ReturnType<typeof pageFor>>, cached?: CachedPage): Promise<CachedPage> {
     const res = await fetch(`${contentUrl()}${page.apiPath}`, { signal: AbortSignal.timeout(2000) });
     const html = await build.shell();
     // No such post (404), or a list page whose cursor names no post (400).
     if (res.status === 404 || res.status === 400)
-      return asRendered(remember(page.key, { data: '', link: null, shell: html, html: null, readAt: Date.now() }));
+      return remember(page.key, { data: '', link: null, shell: html, html: null, readAt: Date.now() });
     if (!res.ok) throw new Error(`content answered ${res.status}`);
     const data = await res.text();
     const link = res.headers.get('link');
     if (cached?.data === data && cached.link === link && cached.shell === html)
-      return asRendered(remember(page.key, { ...cached, readAt: Date.now() }));
+      return remember(page.key, { ...cached, readAt: Date.now() });
     // Content's answer, as its contract describes it.
     const answer: unknown = JSON.parse(data);
     const renderer = await build.bundleFor(html);
     const rendered = page.slug
       ? await renderer.renderBlogPostPage(html, page.slug, answer as BlogPostPage)
       : await renderer.renderBlogPage(html, page.search ?? '', answer as BlogPostSummary[], link);
-    return asRendered(remember(page.key, { data, link, shell: html, html: rendered, readAt: Date.now() }));
+    return remember(page.key, { data, link, shell: html, html: rendered, readAt: Date.now() });
   }
 
   return async (req, res, next) => {
     const page = req.method === 'GET' ? pageFor(req.path, req.query) : undefined;
     if (!page) return next();
     const cached = pages.get(page.key);
-    let rendered: Rendered;
+    let rendered: CachedPage;
     try {
       if (cached && fresh(cached.readAt)) {
-        rendered = asRendered(remember(page.key, cached));
+        rendered = remember(page.key, cached);
       } else {
         let pending = inFlight.get(page.key);
         if (!pending) {
@@ -128,7 +123,7 @@ export function renderedBlogPages(
     } catch (err) {
       logger.warn({ err, path: req.path }, 'blog page not rendered with content; serving the last or the built page');
       if (!cached) return next();
-      rendered = asRendered(cached);
+      rendered = cached;
     }
     if (rendered.html === null) return sendNotFoundPage(res, build);
     if (rendered.html.length >= COMPRESS_FROM_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
