@@ -43,12 +43,28 @@ if (!e2eOnly) {
 const e2eOut = path.join(reports, 'playwright.json');
 pnpm(['--filter', '@coach/pwa', 'exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut });
 if (existsSync(e2eOut)) {
-  const s = JSON.parse(readFileSync(e2eOut, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(e2eOut, 'utf8'));
+  const s = report.stats;
   totals.passed += s.expected + s.flaky;
   totals.failed += s.unexpected;
   totals.skipped += s.skipped;
+  // A test that failed and then passed on its one retry counts as passed, and is named here.
+  for (const title of flakyTests(report)) console.log(`flaky, passed on retry: ${title}`);
 } else {
   totals.failed += 1;
+}
+
+/** The titles of the tests in Playwright's JSON report whose outcome is 'flaky'. */
+function flakyTests(report) {
+  const found = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'flaky') found.push([...path, spec.title].filter(Boolean).join(' › '));
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return found;
 }
 
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
