@@ -36,6 +36,23 @@ export function trustGatewayHop(address: string, hop: number): boolean {
   return family !== 0 && GATEWAY_NETWORKS.check(plain, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** Query parameters that carry a secret (the token of an e-mail's confirm, unsubscribe or reset link). */
+const SECRET_PARAMS = ['token'];
+const HIDDEN = '[redacted]';
+
+/** A request as its log line shows it: the secrets in its address replaced. */
+function withoutSecrets<T extends { url?: string; query?: Record<string, unknown> }>(req: T): T {
+  const at = req.url?.indexOf('?') ?? -1;
+  if (at < 0) return req;
+  const params = new URLSearchParams(req.url!.slice(at + 1));
+  const query = { ...req.query };
+  for (const name of SECRET_PARAMS.filter((p) => params.has(p))) {
+    params.set(name, HIDDEN);
+    query[name] = HIDDEN;
+  }
+  return { ...req, url: `${req.url!.slice(0, at)}?${params}`, query };
+}
+
 export interface AppOptions {
   /** Parse JSON bodies (services); the gateway streams bodies through instead. */
   json?: boolean;
@@ -48,7 +65,8 @@ export interface AppOptions {
 
 /**
  * The Express app every service starts from: security headers, request id (kept from the
- * gateway when it is a sane value), request logs, and JSON bodies only.
+ * gateway when it is a sane value), request logs (without the secrets of links), and JSON bodies
+ * only.
  */
 export function createApp(logger: Logger, options: AppOptions = {}): Express {
   const { json = true, formPaths = [], trustProxy = trustGatewayHop } = options;
@@ -67,6 +85,7 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/health' },
+      serializers: { req: withoutSecrets },
     }),
   );
   app.use(cookieParser());
