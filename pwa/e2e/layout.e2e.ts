@@ -96,7 +96,18 @@ test.describe('widgets that never block', () => {
     });
   }
 
-  for (const width of [390]) {
+  test('on a 320 x 640 phone the sign-in form is free to press on its first screen: "Ask the coach" is a round button there', async ({
+    browser,
+  }) => {
+    const page = await newPage(browser, 320, 640);
+    await openPage(page, '/login');
+    await expect(page.getByRole('button', { name: 'Ask the coach' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeInViewport();
+    expect(await coveredControls(page, { walk: false })).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const width of [320, 390]) {
     test(`at ${width} px the floating controls keep room below the content, step aside for the footer and a focused field, and stand out on dark sections`, async ({
       browser,
     }) => {

@@ -9,6 +9,9 @@ import { whisperCoversSomething, whisperSpot } from './placement.ts';
 import { WHISPER_DISPLAY_MS, createWhisperItems, type WhisperCondition, type WhisperItem } from './whispers.ts';
 import { quoteSx } from '../../shared/theme.ts';
 
+/** Screens too narrow for the labelled button beside the two round ones on the right. */
+const NARROW_PHONE = '@media (max-width: 359.95px)';
+
 function readFlag(storage: () => Storage, key: string): boolean {
   try {
     return storage().getItem(key) === 'true';
@@ -285,6 +288,7 @@ export function WhisperWidget() {
         variant="contained"
         className={FLOATING_CONTROL}
         onClick={openChat}
+        aria-label="Ask the coach"
         startIcon={<AutoAwesomeIcon />}
         sx={{
           position: 'fixed',
@@ -293,9 +297,19 @@ export function WhisperWidget() {
           zIndex: (t) => t.zIndex.speedDial,
           bgcolor: 'primary.dark',
           '&:hover': { bgcolor: 'primary.main' },
+          // On the narrowest phones the label would run into the chat button: a round icon, as the others.
+          [NARROW_PHONE]: {
+            width: 56,
+            minWidth: 56,
+            height: 56,
+            p: 0,
+            borderRadius: '50%',
+            '& .MuiButton-startIcon': { m: 0 },
+            '& .ask-label': { display: 'none' },
+          },
         }}
       >
-        Ask the coach
+        <span className="ask-label">Ask the coach</span>
       </Button>
     </>
   );
