@@ -4,7 +4,8 @@ import { useId, useState, type ReactNode } from 'react';
 
 /**
  * Tabs over the sections of a page, each with its panel (only the chosen one is rendered). On a
- * phone the tabs share the width, labels wrapping, so every section stays in view.
+ * phone the row scrolls sideways, with arrows at its ends while tabs lie beyond them: a label
+ * such as "Achievements" does not fit a fifth of a phone's width.
  */
 export function SectionTabs({ label, tabs }: { label: string; tabs: readonly { label: string; panel: ReactNode }[] }) {
   const id = useId();
@@ -18,13 +19,14 @@ export function SectionTabs({ label, tabs }: { label: string; tabs: readonly { l
           value={chosen}
           onChange={(_, value: number) => setChosen(value)}
           aria-label={label}
-          variant={narrow ? 'fullWidth' : 'standard'}
+          variant={narrow ? 'scrollable' : 'standard'}
+          scrollButtons="auto"
+          allowScrollButtonsMobile
         >
           {tabs.map((tab, index) => (
             <Tab
               key={tab.label}
               label={tab.label}
-              wrapped={narrow}
               id={`${id}-tab-${index}`}
               aria-controls={`${id}-panel-${index}`}
               sx={{ fontWeight: 700, minHeight: 52, px: { xs: 1, sm: 2 } }}
