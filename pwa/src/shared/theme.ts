@@ -74,6 +74,17 @@ export const theme = createTheme({
       },
     },
     MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
+    // A dialog's buttons keep their labels on one line; on a narrow screen they go to a second row.
+    MuiDialogActions: {
+      styleOverrides: {
+        root: {
+          flexWrap: 'wrap',
+          gap: 8,
+          '& > :not(style) ~ :not(style)': { marginLeft: 0 },
+          '& .MuiButton-root': { whiteSpace: 'nowrap' },
+        },
+      },
+    },
     MuiCard: {
       defaultProps: { elevation: 0 },
       styleOverrides: {

@@ -17,18 +17,20 @@ export function TwoStepReminder() {
   return (
     <>
       {off && (
-        <Alert
-          severity="warning"
-          sx={{ mt: { xs: 3, md: 4 } }}
-          action={
-            <Button color="inherit" variant="outlined" size="small" onClick={() => setOpen(true)}>
-              Set up now
-            </Button>
-          }
-        >
+        <Alert severity="warning" sx={{ mt: { xs: 3, md: 4 } }}>
           <AlertTitle>Protect the site with two-step sign-in</AlertTitle>
           Your admin account is guarded by a password alone. Turn on two-step sign-in so that a stolen password is not
           enough to take over the site.
+          {/* Under the text, not beside it: a narrow screen leaves the side no room for its label. */}
+          <Button
+            color="inherit"
+            variant="outlined"
+            size="small"
+            onClick={() => setOpen(true)}
+            sx={{ display: 'flex', mt: 1.5, whiteSpace: 'nowrap' }}
+          >
+            Set up now
+          </Button>
         </Alert>
       )}
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={id} maxWidth="sm" fullWidth>
