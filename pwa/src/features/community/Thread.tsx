@@ -90,9 +90,11 @@ function ReplyComposer({ postId }: { postId: string }) {
       spacing={1}
       sx={{ mt: 1.5, alignItems: { sm: 'flex-start' } }}
     >
+      {/* The thread opens when Reply is pressed: the member goes straight on to write. */}
       <TextField
         label="Your reply"
         size="small"
+        autoFocus
         multiline
         maxRows={6}
         value={text}
