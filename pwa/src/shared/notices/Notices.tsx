@@ -51,7 +51,8 @@ export function Notices() {
         position: 'fixed',
         zIndex: (t) => t.zIndex.snackbar,
         top: { xs: 72, sm: 'auto' },
-        bottom: { sm: 24 },
+        // Above the round chat and messaging buttons of the bottom-right corner, not over them.
+        bottom: { sm: 96 },
         right: { xs: 12, sm: 24 },
         left: { xs: 12, sm: 'auto' },
         width: { sm: 380 },
