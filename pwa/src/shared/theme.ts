@@ -51,7 +51,10 @@ export const theme = createTheme({
   components: {
     MuiCssBaseline: {
       styleOverrides: {
-        html: { scrollBehavior: 'smooth' },
+        // What is scrolled to (a section's link, a form's first error) or reached with Tab lands clear
+        // of the fixed header (68 px, 84 px on large screens) and of the floating buttons at the bottom.
+        html: { scrollBehavior: 'smooth', scrollPaddingTop: 88, scrollPaddingBottom: 88 },
+        '@media (min-width: 1200px)': { html: { scrollPaddingTop: 104 } },
         '@media (prefers-reduced-motion: reduce)': {
           html: { scrollBehavior: 'auto' },
           '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },

@@ -238,7 +238,7 @@ function Composer({
   };
 
   return (
-    <Card component="section" aria-labelledby="composer-title" sx={{ scrollMarginTop: { xs: 84, lg: 100 } }}>
+    <Card component="section" aria-labelledby="composer-title">
       <CardContent component="form" onSubmit={submit} sx={{ p: { xs: 2.5, sm: 3 } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
           <ForumIcon color="primary" aria-hidden />

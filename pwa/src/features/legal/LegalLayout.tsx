@@ -11,9 +11,6 @@ import { LEGAL_LAST_UPDATED } from './pages.ts';
 import { TableOfContents } from './TableOfContents.tsx';
 import { useActiveSection } from './useActiveSection.ts';
 
-/** Room above a section heading when it is scrolled to: the fixed header (68 px, 84 px on large screens) and a margin. */
-const SECTION_SCROLL_MARGIN = { xs: '88px', lg: '104px' } as const;
-
 /** The prose of the policy texts: plain paragraphs, lists, sub-headings and strong words. */
 const proseSx = {
   fontSize: '1.02rem',
@@ -107,7 +104,6 @@ export function LegalLayout({ title, content }: { title: string; content: LegalD
                 key={section.id}
                 id={section.id}
                 sx={{
-                  scrollMarginTop: SECTION_SCROLL_MARGIN,
                   pb: { xs: 3, md: 4 },
                   mb: { xs: 4, md: 5 },
                   borderBottom: '1px solid',
