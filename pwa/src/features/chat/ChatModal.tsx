@@ -54,7 +54,10 @@ export default function ChatModal() {
       slotProps={{
         paper: {
           sx: {
-            height: '70vh',
+            // On a phone the chat takes the whole screen but its margin, so the conversation keeps room
+            // under the title and above the composer.
+            height: { xs: 'calc(100% - 24px)', sm: '70vh' },
+            maxHeight: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' },
             borderRadius: 5,
             display: 'flex',
             flexDirection: 'column',
@@ -70,7 +73,12 @@ export default function ChatModal() {
       >
         <Box
           component="span"
-          sx={{ flex: 1, fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '1.5rem', fontWeight: 600 }}
+          sx={{
+            flex: 1,
+            fontFamily: (t) => t.typography.h1.fontFamily,
+            fontSize: { xs: '1.25rem', sm: '1.5rem' },
+            fontWeight: 600,
+          }}
         >
           Spiritual Guidance with the coach
         </Box>

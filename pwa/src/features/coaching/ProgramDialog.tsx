@@ -49,6 +49,12 @@ function CheckList({ items }: { items: string[] }) {
   );
 }
 
+/**
+ * A screen too short to keep the program's header standing while its details scroll (a phone of
+ * 640 px held upright, or any phone turned sideways): there the whole dialog scrolls, header too.
+ */
+const SHORT_SCREEN = '@media (max-height: 740px)';
+
 /** The detail dialog of one program. */
 export function ProgramDialog({ program, onClose }: { program: Program | null; onClose: () => void }) {
   const navigate = useNavigate();
@@ -83,7 +89,21 @@ export function ProgramDialog({ program, onClose }: { program: Program | null; o
             <IconButton
               aria-label="Close"
               onClick={onClose}
-              sx={{ position: 'absolute', top: 8, right: 8, color: '#fff' }}
+              sx={{
+                position: 'absolute',
+                top: 8,
+                right: 8,
+                color: '#fff',
+                // Where the header scrolls away, Close stays at hand in the corner, on a dark disc.
+                [SHORT_SCREEN]: {
+                  position: 'fixed',
+                  top: 40,
+                  right: 24,
+                  zIndex: 1,
+                  bgcolor: 'rgba(47, 27, 58, 0.7)',
+                  '&:hover': { bgcolor: 'rgba(47, 27, 58, 0.85)' },
+                },
+              }}
             >
               <CloseIcon />
             </IconButton>
@@ -96,7 +116,7 @@ export function ProgramDialog({ program, onClose }: { program: Program | null; o
               {program.price}
             </Typography>
           </Box>
-          <DialogContent sx={{ px: { xs: 3, md: 5 }, py: 1 }}>
+          <DialogContent sx={{ px: { xs: 3, md: 5 }, py: 1, [SHORT_SCREEN]: { overflowY: 'visible', flex: 'none' } }}>
             <Heading>About This Program</Heading>
             <Typography color="text.secondary">{program.description}</Typography>
 
