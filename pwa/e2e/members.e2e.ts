@@ -10,7 +10,7 @@ const stat = (page: Page, region: string, label: string) =>
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Password\W*$/).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
@@ -35,9 +35,9 @@ test.describe('a member’s journey', () => {
     await page.getByLabel('Full Name').fill(account.name);
     await page.getByLabel('Username').fill(account.username);
     await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel(/^Password/).fill(account.password);
+    await page.getByLabel(/^Password\W*$/).fill(account.password);
     await page.getByRole('button', { name: 'Show password' }).click();
-    await expect(page.getByLabel(/^Password/)).toHaveAttribute('type', 'text');
+    await expect(page.getByLabel(/^Password\W*$/)).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(notice(page)).toContainText('Welcome to the community!');
     await expect(page).toHaveURL(/\/login$/);
@@ -115,7 +115,7 @@ test.describe('a member’s journey', () => {
     await page.getByLabel('Full Name').fill('Someone Else');
     await page.getByLabel('Username').fill(`other_${Date.now().toString(36)}`);
     await page.getByLabel('Email').fill(DEMO_MEMBER.email);
-    await page.getByLabel(/^Password/).fill('Another-Pass-2025');
+    await page.getByLabel(/^Password\W*$/).fill('Another-Pass-2025');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(notice(page).getByRole('alert')).toContainText('Signup failed');
     await expect(page).toHaveURL(/\/signup$/);
