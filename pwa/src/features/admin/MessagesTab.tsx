@@ -22,6 +22,7 @@ import { formatLongDate } from '../../shared/dates.ts';
 import { dialogTitleSx } from '../../shared/ui/dialogTitleSx.ts';
 import { MESSAGES_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import { EmailAddress } from '../../shared/ui/EmailAddress.tsx';
 
 /** A subject value of the contact form as its label ('retreat' -> 'Retreat Information'). */
 export const subjectLabel = (subject: string): string =>
@@ -37,7 +38,7 @@ const COLUMNS: readonly Column<ContactMessage>[] = [
       </>
     ),
   },
-  { label: 'Email', render: (m) => m.email },
+  { label: 'Email', render: (m) => <EmailAddress email={m.email} /> },
   { label: 'Subject', render: (m) => subjectLabel(m.subject) },
   { label: 'Received', render: (m) => formatLongDate(m.createdAt) },
 ];
@@ -161,7 +162,9 @@ function MessageDialog({
             Email
           </Typography>
           <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            <Link href={`mailto:${message.email}`}>{message.email}</Link>
+            <Link href={`mailto:${message.email}`}>
+              <EmailAddress email={message.email} />
+            </Link>
           </Typography>
           <Typography component="dt" sx={{ fontWeight: 700, color: 'text.secondary' }}>
             Received

@@ -9,6 +9,7 @@ import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
 import { NEWSLETTER_SETTINGS_KEY, SUBSCRIBERS_EXPORT_URL, SUBSCRIBERS_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import { EmailAddress } from '../../shared/ui/EmailAddress.tsx';
 
 const STATE_CHIPS: Record<SubscriberState, { label: string; sx: object }> = {
   pending: { label: 'Pending', sx: { bgcolor: '#FFF3DC', color: '#7A4B00' } },
@@ -17,7 +18,7 @@ const STATE_CHIPS: Record<SubscriberState, { label: string; sx: object }> = {
 };
 
 const COLUMNS: readonly Column<NewsletterSubscriber>[] = [
-  { label: 'Email', render: (s) => s.email },
+  { label: 'Email', render: (s) => <EmailAddress email={s.email} /> },
   { label: 'State', render: (s) => <Chip size="small" {...STATE_CHIPS[s.state]} /> },
   { label: 'Subscribed', render: (s) => formatLongDate(s.subscribedAt) },
 ];

@@ -9,11 +9,12 @@ import { USERS_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { ConfirmedDeleteDialog } from './ConfirmedDeleteDialog.tsx';
+import { EmailAddress } from '../../shared/ui/EmailAddress.tsx';
 
 const COLUMNS: readonly Column<AdminUser>[] = [
   { label: 'Name', render: (u) => u.name },
   { label: 'Username', render: (u) => u.username },
-  { label: 'Email', render: (u) => u.email },
+  { label: 'Email', render: (u) => <EmailAddress email={u.email} /> },
   {
     label: 'Role',
     render: (u) => (
