@@ -36,21 +36,18 @@ export function trustGatewayHop(address: string, hop: number): boolean {
   return family !== 0 && GATEWAY_NETWORKS.check(plain, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** Query parameters that carry a secret (the token of an e-mail's confirm, unsubscribe or reset link). */
-const SECRET_PARAMS = ['token'];
+/** The query parameter that carries a secret: the token of an e-mail's confirm, unsubscribe or reset link. */
+const SECRET_PARAM = 'token';
 const HIDDEN = '[redacted]';
 
-/** A request as its log line shows it: the secrets in its address replaced. */
+/** A request as its log line shows it: a link's token replaced; any other request as it is. */
 function withoutSecrets<T extends { url?: string; query?: Record<string, unknown> }>(req: T): T {
   const at = req.url?.indexOf('?') ?? -1;
   if (at < 0) return req;
   const params = new URLSearchParams(req.url!.slice(at + 1));
-  const query = { ...req.query };
-  for (const name of SECRET_PARAMS.filter((p) => params.has(p))) {
-    params.set(name, HIDDEN);
-    query[name] = HIDDEN;
-  }
-  return { ...req, url: `${req.url!.slice(0, at)}?${params}`, query };
+  if (!params.has(SECRET_PARAM)) return req;
+  params.set(SECRET_PARAM, HIDDEN);
+  return { ...req, url: `${req.url!.slice(0, at)}?${params}`, query: { ...req.query, [SECRET_PARAM]: HIDDEN } };
 }
 
 export interface AppOptions {

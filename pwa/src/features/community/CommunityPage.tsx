@@ -4,7 +4,17 @@ import ForumIcon from '@mui/icons-material/ForumOutlined';
 import { Box, Button, Card, CardContent, Container, Grid, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type RefObject,
+} from 'react';
 import { ApiRequestError, postJson } from '../../shared/api/client.ts';
 import { useListPages } from '../../shared/api/listPages.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
@@ -175,18 +185,18 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
  * out the whole page while it is still hydrating (60-108 ms of a phone's CPU).
  */
 function useGrowingWithText(box: RefObject<HTMLTextAreaElement | null>, text: string) {
-  useLayoutEffect(() => {
-    const fit = () => {
-      const element = box.current;
-      if (!element) return;
-      element.style.height = '';
-      if (text && element.scrollHeight > element.clientHeight)
-        element.style.height = `${Math.min(element.scrollHeight, window.innerHeight * 0.6)}px`;
-    };
-    fit();
+  const fit = useCallback(() => {
+    const element = box.current;
+    if (!element) return;
+    element.style.height = '';
+    if (element.value && element.scrollHeight > element.clientHeight)
+      element.style.height = `${Math.min(element.scrollHeight, window.innerHeight * 0.6)}px`;
+  }, [box]);
+  useLayoutEffect(() => fit(), [fit, text]);
+  useEffect(() => {
     window.addEventListener('resize', fit);
     return () => window.removeEventListener('resize', fit);
-  }, [box, text]);
+  }, [fit]);
 }
 
 /**

@@ -108,10 +108,9 @@ export function createLoginLimiter(redis: Redis, limits: LoginLimits) {
     await reserveAll(counts);
     const result = await check();
     if (result === undefined) return result;
-    const giveBack = counts.map(([limiter, key]) =>
-      limiter === byAccountAtIp && complete(result) ? limiter.delete(key) : limiter.reward(key, 1),
-    );
-    await Promise.all(giveBack);
+    if (complete(result))
+      await Promise.all([byAccountAtIp.delete(here), byAccount.reward(account, 1), byIp.reward(ip, 1)]);
+    else await Promise.all(counts.map(([limiter, key]) => limiter.reward(key, 1)));
     return result;
   };
 }
