@@ -5,9 +5,9 @@ import { useMutation } from '@tanstack/react-query';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { AuthForm } from './AuthForm.tsx';
-import { useFormFields } from './useFormFields.ts';
+import { AuthCard } from '../../shared/forms/AuthCard.tsx';
+import { AuthForm } from '../../shared/forms/AuthForm.tsx';
+import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
 /** Forgot password (/forgot-password): asks for a reset link by e-mail. */
 export default function ForgotPasswordPage() {

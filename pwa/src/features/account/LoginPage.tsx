@@ -3,13 +3,13 @@ import SpaIcon from '@mui/icons-material/Spa';
 import { TextField } from '@mui/material';
 import { Suspense, lazy, useEffect } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { AuthForm } from './AuthForm.tsx';
+import { AuthCard } from '../../shared/forms/AuthCard.tsx';
+import { AuthForm } from '../../shared/forms/AuthForm.tsx';
 import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
-import { PasswordField } from './PasswordField.tsx';
+import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { clearSignInDraft, useSignInDraft } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
-import { useFormFields } from './useFormFields.ts';
+import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
 const TwoStepSignIn = lazy(() => import('../two-step/index.ts').then((step) => ({ default: step.TwoStepSignIn })));
 

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { AuthForm } from './AuthForm.tsx';
-import { serverFieldErrors } from './fieldErrors.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { AuthCard } from '../../shared/forms/AuthCard.tsx';
+import { AuthForm } from '../../shared/forms/AuthForm.tsx';
+import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
+import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
-import { useFormFields } from './useFormFields.ts';
+import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
 /** Reset password (/reset-password?token=…): the link from the e-mail; sets a new password once. */
 export default function ResetPasswordPage() {

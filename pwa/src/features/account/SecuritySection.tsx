@@ -6,11 +6,11 @@ import type { FormEvent } from 'react';
 import { useAuth } from '../../shared/api/auth.ts';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { serverFieldErrors } from './fieldErrors.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
+import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { TwoStepSettings } from '../two-step/index.ts';
-import { useFormFields } from './useFormFields.ts';
+import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -2,13 +2,13 @@ import { signupInputSchema, type SignupInput } from '@coach/contracts';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { TextField } from '@mui/material';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { AuthForm } from './AuthForm.tsx';
-import { PasswordField } from './PasswordField.tsx';
+import { AuthCard } from '../../shared/forms/AuthCard.tsx';
+import { AuthForm } from '../../shared/forms/AuthForm.tsx';
+import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { prefillSignIn } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
-import { useFormFields } from './useFormFields.ts';
+import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
 /** Join the Journey (/signup): success leads to the sign-in page. */
 export default function SignupPage() {

@@ -4,14 +4,8 @@ import { TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { TwoStepSignIn } from '../two-step/index.ts';
-import {
-  AuthCard,
-  AuthForm,
-  ForgotPasswordLink,
-  PasswordField,
-  useAuthRequest,
-  useFormFields,
-} from '../account/index.ts';
+import { AuthCard, AuthForm, PasswordField, useFormFields } from '../../shared/forms/index.ts';
+import { ForgotPasswordLink, useAuthRequest } from '../account/index.ts';
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
 

@@ -21,7 +21,7 @@ import { useId } from 'react';
 import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { refreshBlog } from './queries.ts';
-import { useFormFields } from '../account/index.ts';
+import { useFormFields } from '../../shared/forms/index.ts';
 import { dialogTitleSx } from '../../shared/ui/dialogTitleSx.ts';
 import { useNoticeAfterClose } from './useNoticeAfterClose.ts';
 

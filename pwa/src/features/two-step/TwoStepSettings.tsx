@@ -24,7 +24,7 @@ import { useState, type FormEvent } from 'react';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { PasswordField, serverFieldErrors, useFormFields } from '../account/index.ts';
+import { PasswordField, serverFieldErrors, useFormFields } from '../../shared/forms/index.ts';
 import { TWO_STEP_KEY, useTwoStepStatus } from './queries.ts';
 
 const failed = (title: string) => (error: unknown) =>

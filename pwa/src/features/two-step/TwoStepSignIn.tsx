@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { startSession } from '../../shared/api/auth.ts';
 import { ApiRequestError, postJson, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { AuthCard, AuthForm, useFormFields } from '../account/index.ts';
+import { AuthCard, AuthForm, useFormFields } from '../../shared/forms/index.ts';
 
 /** The message of a challenge that is used up or expired: the sign-in starts over. */
 const EXPIRED = /expired/i;

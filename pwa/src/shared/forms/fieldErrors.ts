@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../shared/api/client.ts';
+import { ApiRequestError } from '../api/client.ts';
 
 /** The first message per field of a failed zod parse, for a form's helper texts. */
 export function fieldErrors<K extends string>(

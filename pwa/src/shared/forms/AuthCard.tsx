@@ -2,8 +2,8 @@ import { Box, Card, CardContent, Container, Link, Typography } from '@mui/materi
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { palette } from '../../shared/theme.ts';
-import { IconBadge } from '../../shared/ui/IconBadge.tsx';
+import { palette } from '../theme.ts';
+import { IconBadge } from '../ui/IconBadge.tsx';
 
 /**
  * The calm, centred card that holds the sign-in, sign-up and admin sign-in forms, with the link
