@@ -13,6 +13,7 @@ import type { Express } from 'express';
 import { clientAddress } from './client/client-address.ts';
 import type { GatewayConfig } from './config.ts';
 import { crossSiteGuard } from './csrf/cross-site.ts';
+import { nativeFormRoutes } from './forms/native-forms.ts';
 import { bodyLimit } from './limits/body-limit.ts';
 import { apiRateLimit } from './limits/rate-limit.ts';
 import { proxyTo } from './proxy/proxy.ts';
@@ -98,6 +99,17 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
   app.get('/blog', (req, res, next) => (req.url.includes('?') ? limit(req, res, next) : next()));
   const identity = siteIdentityFromEnv(config);
   const build = currentBuild(config.PWA_DIST, identity, config.PUBLIC_CACHE_SECONDS, logger);
+  const apiUrl = (apiPath: string) => replicas[upstreamFor(apiPath)!].next();
+  app.use(
+    nativeFormRoutes({
+      build,
+      apiUrl,
+      limit,
+      cookieSecure: config.COOKIE_SECURE,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      logger,
+    }),
+  );
   app.use(
     seoFeedRoutes({
       identity,
@@ -113,7 +125,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
     Object.keys(MEMBER_PAGE_READS),
     renderedMemberPages(
       build,
-      (apiPath) => replicas[upstreamFor(apiPath)!].next(),
+      apiUrl,
       sessionCookieName(config.COOKIE_SECURE),
       limit,
       logger,

@@ -3,25 +3,31 @@ import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import { Alert, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
+import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { AuthCard } from '../../shared/forms/AuthCard.tsx';
 import { AuthForm } from '../../shared/forms/AuthForm.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
+const notSent = (error: unknown) => ({
+  title: 'Request not sent',
+  description: serverMessage(error) ?? 'Please check your connection and try again.',
+  variant: 'destructive' as const,
+});
+
 /** Forgot password (/forgot-password): asks for a reset link by e-mail. */
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot Password');
-  const form = useFormFields({ email: '' });
+  const form = useFormFields({ email: '' }, '/forgot-password');
+  const outcome = useFormOutcome('/forgot-password');
+  const refused = outcomeError(outcome);
   const request = useMutation({
     mutationFn: (input: PasswordResetRequest) => postJson<Accepted>('/api/auth/password-reset/request', input),
-    onError: (error) =>
-      notify({
-        title: 'Request not sent',
-        description: serverMessage(error) ?? 'Please check your connection and try again.',
-        variant: 'destructive',
-      }),
+    onError: (error) => notify(notSent(error)),
   });
+  // Sent by the page's HTML, or by the app.
+  const sent = request.data ?? acceptedAnswer<Accepted>(outcome);
   const submit = form.submitWith((values) => passwordResetRequestSchema.safeParse(values), request.mutate);
 
   return (
@@ -32,15 +38,17 @@ export default function ForgotPasswordPage() {
       lead="Enter the e-mail of your account and we will send you a link to choose a new password."
       alternative={{ prompt: 'Remembered it?', to: '/login', label: 'Sign in here' }}
     >
-      {request.isSuccess ? (
+      {sent ? (
         <Alert severity="success" role="status">
-          {request.data.message} Check your inbox (and the spam folder).
+          {sent.message} Check your inbox (and the spam folder).
         </Alert>
       ) : (
         <AuthForm
           label="Request a password reset link"
           formRef={form.ref}
+          formProps={form.formProps}
           onSubmit={submit}
+          notice={refused && notSent(refused)}
           pending={request.isPending}
           submitLabel="Send Reset Link"
           pendingLabel="Sending..."

@@ -2,14 +2,16 @@ import type { LoginInput } from '@coach/contracts';
 import SpaIcon from '@mui/icons-material/Spa';
 import { TextField } from '@mui/material';
 import { Suspense, lazy, useEffect } from 'react';
-import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { AuthCard } from '../../shared/forms/AuthCard.tsx';
 import { AuthForm } from '../../shared/forms/AuthForm.tsx';
-import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
+import { acceptedAnswer, useFormOutcome } from '../../shared/forms/formOutcome.ts';
 import { PasswordField } from '../../shared/forms/PasswordField.tsx';
-import { clearSignInDraft, useSignInDraft } from './signInDraft.ts';
-import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
+import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
+import { clearSignInDraft, useSignInDraft } from './signInDraft.ts';
+import { SIGNED_UP } from './SignupPage.tsx';
+import { useAuthRequest } from './useAuthRequest.ts';
 
 const TwoStepSignIn = lazy(() => import('../two-step/index.ts').then((step) => ({ default: step.TwoStepSignIn })));
 
@@ -19,10 +21,17 @@ const TwoStepSignIn = lazy(() => import('../two-step/index.ts').then((step) => (
  */
 export default function LoginPage() {
   usePageTitle('Sign In');
-  const form = useFormFields(useSignInDraft.getState());
+  // After a sign-up the page's HTML posted, the form starts with its e-mail, as after the app's own.
+  const signUp = useFormOutcome('/signup');
+  const signedUp = acceptedAnswer(signUp) !== undefined;
+  const form = useFormFields(
+    { ...useSignInDraft.getState(), ...(signedUp && signUp?.values.email && { email: signUp.values.email }) },
+    '/login',
+  );
   useEffect(() => useSignInDraft.setState(form.values), [form.values]);
   const login = useAuthRequest<LoginInput>({
     path: '/api/auth/login',
+    action: '/login',
     startsSession: true,
     success: { title: 'Welcome back!', description: 'You have successfully logged in.' },
     next: '/community',
@@ -52,10 +61,12 @@ export default function LoginPage() {
       <AuthForm
         label="Sign in"
         formRef={form.ref}
+        formProps={form.formProps}
         onSubmit={submit}
         pending={login.isPending}
         submitLabel="Sign In"
         pendingLabel="Signing In..."
+        notice={login.notice ?? (signedUp ? SIGNED_UP : undefined)}
       >
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} required />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} required />

@@ -1,4 +1,5 @@
 import { passwordResetConfirmSchema, type Accepted, type PasswordResetConfirm } from '@coach/contracts';
+import { PASSWORDS_DIFFER } from '@coach/site-rules';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Alert, Button, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
@@ -9,9 +10,21 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { AuthCard } from '../../shared/forms/AuthCard.tsx';
 import { AuthForm } from '../../shared/forms/AuthForm.tsx';
 import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
+import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
 import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
+
+/**
+ * What a refused reset says of its link (the token's field error, or the server's words), or
+ * undefined when only the new password is wrong.
+ */
+function linkProblemOf(error: unknown): string | undefined {
+  const errors = serverFieldErrors<'token' | 'password' | 'confirmPassword'>(error);
+  if (errors.token) return errors.token;
+  if (errors.password || errors.confirmPassword) return undefined;
+  return serverMessage(error) ?? 'Something went wrong. Please try again.';
+}
 
 /** Reset password (/reset-password?token=…): the link from the e-mail; sets a new password once. */
 export default function ResetPasswordPage() {
@@ -19,24 +32,27 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const tokenProblem = passwordResetConfirmSchema.shape.token.safeParse(token).error?.issues[0]?.message;
-  const [linkProblem, setLinkProblem] = useState(tokenProblem);
-  const form = useFormFields({ password: '', confirmPassword: '' });
+  // What a reset the page's HTML posted came to: done, or a link or field problem.
+  const outcome = useFormOutcome('/reset-password');
+  const refused = outcomeError(outcome);
+  const [linkProblem, setLinkProblem] = useState(() => tokenProblem ?? (refused && linkProblemOf(refused)));
+  const form = useFormFields({ password: '', confirmPassword: '' }, '/reset-password');
   const reset = useMutation({
     mutationFn: (input: PasswordResetConfirm) => postJson<Accepted>('/api/auth/password-reset/confirm', input),
     onError: (error) => {
-      const errors = serverFieldErrors<'token' | 'password'>(error);
-      if (errors.token) return setLinkProblem(errors.token);
-      form.check(errors.password ? { password: errors.password } : {});
-      if (!errors.password) setLinkProblem(serverMessage(error) ?? 'Something went wrong. Please try again.');
+      const password = serverFieldErrors<'password'>(error).password;
+      form.check(password ? { password } : {});
+      setLinkProblem(linkProblemOf(error));
     },
   });
+  const done = reset.data ?? acceptedAnswer<Accepted>(outcome);
 
   const submit = form.submitWith(({ password, confirmPassword }) => {
     const parsed = passwordResetConfirmSchema.safeParse({ token, password });
     if (parsed.success && password !== confirmPassword)
       return {
         success: false,
-        error: { issues: [{ path: ['confirmPassword'], message: 'The two passwords do not match' }] },
+        error: { issues: [{ path: ['confirmPassword'], message: PASSWORDS_DIFFER }] },
       };
     return parsed;
   }, reset.mutate);
@@ -48,10 +64,10 @@ export default function ResetPasswordPage() {
       title="Choose a New Password"
       lead="Pick a password you do not use anywhere else. Every device signed in to your account will be signed out."
     >
-      {reset.isSuccess ? (
+      {done ? (
         <Stack spacing={2.5}>
           <Alert severity="success" role="status">
-            {reset.data.message}
+            {done.message}
           </Alert>
           <Button component={RouterLink} to="/login" variant="contained" size="large">
             Sign In
@@ -70,11 +86,13 @@ export default function ResetPasswordPage() {
         <AuthForm
           label="Choose a new password"
           formRef={form.ref}
+          formProps={form.formProps}
           onSubmit={submit}
           pending={reset.isPending}
           submitLabel="Set New Password"
           pendingLabel="Saving..."
         >
+          <input type="hidden" name="token" value={token} />
           <PasswordField
             label="New password"
             autoComplete="new-password"

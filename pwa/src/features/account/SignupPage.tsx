@@ -10,14 +10,18 @@ import { prefillSignIn } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
+/** What a new member is told once her account exists. */
+export const SIGNED_UP = { title: 'Welcome to the community!', description: 'Your account has been created successfully.' };
+
 /** Join the Journey (/signup): success leads to the sign-in page. */
 export default function SignupPage() {
   usePageTitle('Join the Journey');
-  const form = useFormFields({ name: '', username: '', email: '', password: '' });
+  const form = useFormFields({ name: '', username: '', email: '', password: '' }, '/signup');
   const signup = useAuthRequest<SignupInput>({
     path: '/api/auth/signup',
+    action: '/signup',
     startsSession: false,
-    success: { title: 'Welcome to the community!', description: 'Your account has been created successfully.' },
+    success: SIGNED_UP,
     next: '/login',
     failure: { title: 'Signup failed', fallback: 'Unable to create account. Please try again.' },
     onSuccess: ({ email }) => prefillSignIn(email),
@@ -36,7 +40,9 @@ export default function SignupPage() {
       <AuthForm
         label="Create account"
         formRef={form.ref}
+        formProps={form.formProps}
         onSubmit={submit}
+        notice={signup.notice}
         pending={signup.isPending}
         submitLabel="Create Account"
         pendingLabel="Creating Account..."

@@ -21,9 +21,10 @@ export function validateAdminLogin({ email, password }: LoginInput): Errors {
 /** Admin login (/admin/login and /admin-login): success leads to the dashboard. */
 export default function AdminLoginPage() {
   usePageTitle('Admin Login');
-  const form = useFormFields<LoginInput>({ email: '', password: '' });
+  const form = useFormFields<LoginInput>({ email: '', password: '' }, '/admin/login');
   const login = useAuthRequest<LoginInput>({
     path: '/api/admin/login',
+    action: '/admin/login',
     startsSession: true,
     success: { title: 'Login successful', description: 'Welcome to the admin dashboard' },
     next: '/admin/dashboard',
@@ -47,7 +48,9 @@ export default function AdminLoginPage() {
       <AuthForm
         label="Admin sign in"
         formRef={form.ref}
+        formProps={form.formProps}
         onSubmit={submit}
+        notice={login.notice}
         pending={login.isPending}
         submitLabel="Sign in to Admin"
         pendingLabel="Signing In..."

@@ -1,40 +1,58 @@
 import MailIcon from '@mui/icons-material/MailOutlineOutlined';
 import { Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { FormNoticeAlert } from '../../shared/forms/AuthForm.tsx';
+import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
+import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
-import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 
-/** 'Stay Connected': the newsletter subscription; kept for later when offline. */
+const SUBSCRIBED = {
+  title: 'Thank you for subscribing!',
+  description: "You'll receive weekly insights and inspiration in your inbox.",
+};
+const NOT_SUBSCRIBED = {
+  title: 'Subscription failed',
+  description: 'Please check your email and try again.',
+  variant: 'destructive' as const,
+};
+
+/**
+ * 'Stay Connected': the newsletter subscription; kept for later when offline. Before or without
+ * the app, the page's HTML posts it, and the gateway brings the reader back to this page with
+ * what it came to.
+ */
 export function NewsletterSection() {
-  const [email, setEmail] = useState('');
+  const outcome = useFormOutcome('/newsletter');
+  const refused = outcomeError(outcome);
+  const [email, setEmail] = useState(() => (refused && outcome?.values.email) || '');
+  const [pageNotice, setPageNotice] = useState(() =>
+    acceptedAnswer(outcome) !== undefined ? SUBSCRIBED : refused ? NOT_SUBSCRIBED : undefined,
+  );
+  const { pathname, search } = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  // An address typed before the app took the form over is kept.
+  useEffect(() => {
+    const typed = typedBeforeHydration(formRef.current).email;
+    if (typed !== undefined) setEmail(typed);
+  }, []);
   const subscribe = useMutation({
     mutationFn: (value: string) => postOrQueue<unknown>('/api/newsletter', { email: value }),
     onSuccess: (result) => {
-      notify(
-        result.queued
-          ? SAVED_OFFLINE.newsletter
-          : {
-              title: 'Thank you for subscribing!',
-              description: "You'll receive weekly insights and inspiration in your inbox.",
-            },
-      );
+      notify(result.queued ? SAVED_OFFLINE.newsletter : SUBSCRIBED);
       setEmail('');
     },
     onError: (error) => {
       console.error('Newsletter subscription failed', error);
-      notify({
-        title: 'Subscription failed',
-        description: 'Please check your email and try again.',
-        variant: 'destructive',
-      });
+      notify(NOT_SUBSCRIBED);
     },
   });
 
-  const hydrated = useHydrated();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setPageNotice(undefined);
     const value = email.trim();
     // An empty field does nothing; the browser's email check guards the format.
     if (!value || subscribe.isPending) return;
@@ -62,19 +80,37 @@ export function NewsletterSection() {
       <Typography sx={{ mt: 1.5, mb: 4, opacity: 0.9, maxWidth: 520, mx: 'auto' }}>
         Weekly insights, gentle practices and inspiration for your spiritual journey, straight to your inbox.
       </Typography>
+      {pageNotice && (
+        <Box sx={{ maxWidth: 520, mx: 'auto', mb: 2, textAlign: 'left' }}>
+          <FormNoticeAlert notice={pageNotice} />
+        </Box>
+      )}
       <Box
         component="form"
+        ref={formRef}
+        method="post"
+        action="/newsletter"
         onSubmit={onSubmit}
-        sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, maxWidth: 520, mx: 'auto' }}
+        aria-label="Newsletter"
+        // Usable while the page waits for the app (its root takes no taps until then).
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 1.5,
+          maxWidth: 520,
+          mx: 'auto',
+          pointerEvents: 'auto',
+        }}
       >
+        {/* Where the gateway brings the reader back to. */}
+        <input type="hidden" name="returnTo" value={pathname + search} />
         <TextField
           type="email"
+          name="email"
           required
           label="Your email address"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          // On the prerendered blog page, typing waits for the app (what it would type first is lost).
-          disabled={!hydrated}
           autoComplete="email"
           slotProps={{ inputLabel: { sx: { color: 'text.secondary' } } }}
           sx={{
@@ -89,7 +125,7 @@ export function NewsletterSection() {
           variant="contained"
           color="secondary"
           size="large"
-          disabled={subscribe.isPending || !hydrated}
+          disabled={subscribe.isPending}
           sx={{ flexShrink: 0 }}
         >
           {subscribe.isPending ? <CircularProgress size={20} color="inherit" aria-label="Subscribing" /> : 'Subscribe'}

@@ -1,8 +1,12 @@
 import { CONTACT_SUBJECTS, contactInputSchema, type ContactInput } from '@coach/contracts';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, CircularProgress, MenuItem, TextField } from '@mui/material';
+import { Box, Button, CircularProgress, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormNoticeAlert } from '../../shared/forms/AuthForm.tsx';
+import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
+import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
+import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
 
@@ -23,16 +27,39 @@ function validate(values: Values): { data?: ContactInput; errors: Errors } {
   return { errors };
 }
 
+const SENT = {
+  title: 'Message Sent Successfully!',
+  description: "Thank you for reaching out. I'll get back to you within 24 hours.",
+};
+const NOT_SENT = {
+  title: 'Error Sending Message',
+  description: 'Please try again or contact me directly via email.',
+  variant: 'destructive' as const,
+};
+
 /**
  * Contact form: idle, 'Sending...', then success (reset) or failure. Offline, the
  * message is kept and sent later: the visitor is told so, and the form resets as on success.
+ * Before or without the app, the page's HTML posts it; the page then comes back with what it
+ * came to: the notice in the page, and on a refusal what was typed with the messages beside it.
  */
 export function ContactForm() {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const outcome = useFormOutcome('/contact');
+  const refused = outcomeError(outcome);
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...(refused && outcome?.values) }));
+  const [errors, setErrors] = useState<Errors>(() => serverFieldErrors<keyof Values>(refused));
+  const [submitted, setSubmitted] = useState(Boolean(refused));
+  const [pageNotice, setPageNotice] = useState(() =>
+    acceptedAnswer(outcome) !== undefined ? SENT : refused ? NOT_SENT : undefined,
+  );
   const [attempts, setAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+
+  // What was typed before the app took the form over is kept.
+  useEffect(() => {
+    const typed = typedBeforeHydration(formRef.current);
+    if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+  }, []);
 
   // After a refused submit, keyboard and screen-reader users land on the first field to fix.
   useEffect(() => {
@@ -42,25 +69,14 @@ export function ContactForm() {
   const send = useMutation({
     mutationFn: (input: ContactInput) => postOrQueue<unknown>('/api/contact', input),
     onSuccess: (result) => {
-      notify(
-        result.queued
-          ? SAVED_OFFLINE.contact
-          : {
-              title: 'Message Sent Successfully!',
-              description: "Thank you for reaching out. I'll get back to you within 24 hours.",
-            },
-      );
+      notify(result.queued ? SAVED_OFFLINE.contact : SENT);
       setValues(EMPTY);
       setErrors({});
       setSubmitted(false);
     },
     onError: (error) => {
       console.error('Contact message failed', error);
-      notify({
-        title: 'Error Sending Message',
-        description: 'Please try again or contact me directly via email.',
-        variant: 'destructive',
-      });
+      notify(NOT_SENT);
     },
   });
 
@@ -74,6 +90,7 @@ export function ContactForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
+    setPageNotice(undefined);
     const { data, errors: found } = validate(values);
     setErrors(found);
     if (data) send.mutate(data);
@@ -93,20 +110,34 @@ export function ContactForm() {
     <Box
       component="form"
       ref={formRef}
+      method="post"
+      action="/contact"
       noValidate
       onSubmit={onSubmit}
       aria-label="Contact form"
-      sx={{ display: 'grid', gap: 1 }}
+      // Usable while the page waits for the app (its root takes no taps until then).
+      sx={{ display: 'grid', gap: 1, pointerEvents: 'auto' }}
     >
+      {pageNotice && <FormNoticeAlert notice={pageNotice} />}
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="Your Name" autoComplete="name" required {...fieldProps('name')} />
         <TextField label="Email Address" type="email" autoComplete="email" required {...fieldProps('email')} />
       </Box>
-      <TextField select label="Subject" required {...fieldProps('subject')}>
+      {/* The browser's own list: it works before the app, and a phone shows its native picker. */}
+      <TextField
+        select
+        label="Subject"
+        required
+        {...fieldProps('subject')}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="" disabled>
+          Choose a subject
+        </option>
         {Object.entries(CONTACT_SUBJECTS).map(([value, label]) => (
-          <MenuItem key={value} value={value}>
+          <option key={value} value={value}>
             {label}
-          </MenuItem>
+          </option>
         ))}
       </TextField>
       <TextField label="Your Message" multiline rows={6} required {...fieldProps('message')} />

@@ -7,14 +7,14 @@ import {
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import { Button, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { startSession } from '../../shared/api/auth.ts';
 import { ApiRequestError, postJson, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
+import { isExpiredChallenge, type NativeFormAction } from '@coach/site-rules';
 import { AuthCard, AuthForm, useFormFields } from '../../shared/forms/index.ts';
-
-/** The message of a challenge that is used up or expired: the sign-in starts over. */
-const EXPIRED = /expired/i;
+import { outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
 
 /**
  * The second step of a sign-in with two-step sign-in on: the 6-digit code of the authenticator
@@ -23,12 +23,15 @@ const EXPIRED = /expired/i;
  */
 export function TwoStepSignIn({
   challenge,
+  action,
   overline,
   success,
   next,
   onRestart,
 }: {
   challenge: TwoStepChallenge;
+  /** Where the page's HTML posts the code, with the challenge (the sign-in form's own address). */
+  action: NativeFormAction;
   overline: string;
   success: { title: string; description: string };
   next: string;
@@ -36,7 +39,10 @@ export function TwoStepSignIn({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useFormFields({ code: '' });
+  const form = useFormFields({ code: '' }, action);
+  // A code the page's HTML posted and the server refused: its words beside the field.
+  const refused = outcomeError(useFormOutcome(action));
+  const [refusedCode, setRefusedCode] = useState(refused && serverMessage(refused));
   const verify = useMutation({
     mutationFn: async (input: TwoStepSignInInput) => {
       await postJson<CurrentUser>('/api/auth/login/two-step', input);
@@ -48,12 +54,12 @@ export function TwoStepSignIn({
     },
     onError: (error) => {
       const message = serverMessage(error) ?? 'Please try again.';
-      if (error instanceof ApiRequestError && error.status === 401 && !EXPIRED.test(message)) {
+      if (error instanceof ApiRequestError && error.status === 401 && !isExpiredChallenge(message)) {
         form.check({ code: message });
         return;
       }
       notify({ title: 'Sign-in failed', description: message, variant: 'destructive' });
-      if (EXPIRED.test(message)) onRestart();
+      if (isExpiredChallenge(message)) onRestart();
     },
   });
 
@@ -61,6 +67,15 @@ export function TwoStepSignIn({
     (values) => twoStepSignInInputSchema.safeParse({ challenge: challenge.challenge, ...values }),
     (data) => verify.mutate(data),
   );
+
+  const typedCode = form.field('code');
+  const code = {
+    ...typedCode,
+    onChange: (event: { target: { value: string } }) => {
+      setRefusedCode(undefined);
+      typedCode.onChange(event);
+    },
+  };
 
   return (
     <AuthCard
@@ -72,22 +87,35 @@ export function TwoStepSignIn({
       <AuthForm
         label="Two-step sign-in"
         formRef={form.ref}
+        formProps={form.formProps}
         onSubmit={submit}
         pending={verify.isPending}
         submitLabel="Verify"
         pendingLabel="Verifying..."
       >
+        <input type="hidden" name="challenge" value={challenge.challenge} />
         <TextField
           label="Code"
           autoComplete="one-time-code"
           autoFocus
-          {...form.field('code')}
-          helperText={form.errors.code ?? 'Lost your phone? Enter one of your recovery codes instead.'}
+          {...code}
+          error={code.error || Boolean(refusedCode)}
+          helperText={form.errors.code ?? refusedCode ?? 'Lost your phone? Enter one of your recovery codes instead.'}
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: 20 } }}
           required
         />
       </AuthForm>
-      <Button onClick={onRestart} fullWidth sx={{ mt: 1.5 }} disabled={verify.isPending}>
+      {/* Without the app, the sign-in form's page: a fresh start. */}
+      <Button
+        href={action}
+        onClick={(event) => {
+          event.preventDefault();
+          onRestart();
+        }}
+        fullWidth
+        sx={{ mt: 1.5 }}
+        disabled={verify.isPending}
+      >
         Start over
       </Button>
     </AuthCard>

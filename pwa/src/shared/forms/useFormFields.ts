@@ -1,5 +1,7 @@
+import type { NativeFormAction } from '@coach/site-rules';
 import { useEffect, useState, type FormEvent } from 'react';
-import { fieldErrors } from './fieldErrors.ts';
+import { fieldErrors, serverFieldErrors } from './fieldErrors.ts';
+import { outcomeError, useFormOutcome } from './formOutcome.ts';
 import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
 
 /** The keys of a form's values that hold text (a switch's boolean is not a text field). */
@@ -9,25 +11,47 @@ type ParseResult<D> =
   | { success: true; data: D }
   | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 
+/** A field of a form that holds text the visitor can change. */
+type TypedField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const isTypedField = (el: Element): el is TypedField =>
+  (el instanceof HTMLInputElement && el.type !== 'hidden') ||
+  el instanceof HTMLTextAreaElement ||
+  el instanceof HTMLSelectElement;
+
+/**
+ * What the fields of a form drawn from the page's HTML hold that differs from what was drawn:
+ * typed, or filled in by the browser or a password manager, before the app took the form over.
+ * React hydrates a field without touching what it holds; the app then adopts it, so nothing is
+ * lost and the focus and caret stay where they are.
+ */
+export function typedBeforeHydration(form: HTMLFormElement | null): Record<string, string> {
+  const typed: Record<string, string> = {};
+  for (const el of form?.elements ?? []) {
+    if (!isTypedField(el) || el.name === '') continue;
+    const drawn = el instanceof HTMLSelectElement ? [...el.options].find((o) => o.defaultSelected)?.value ?? '' : el.defaultValue;
+    if (el.value !== drawn) typed[el.name] = el.value;
+  }
+  return typed;
+}
+
 /**
  * The values and error messages of a form's text fields: `field(name)` gives a TextField its
  * value, change handler and error; `accept` and `check` show what a submit found wrong and, when
  * it is refused, focus the first field to fix (put `ref` on the form).
+ * With `action` (a form the gateway takes without scripts), `formProps` make the page's HTML post
+ * it there, and the page starts with what such a post came to: the values sent back (never a
+ * password) and the API's messages beside the fields.
  */
-export function useFormFields<V extends object>(initial: V) {
+export function useFormFields<V extends object>(initial: V, action?: NativeFormAction) {
   type F = TextField<V>;
   type Errors = Partial<Record<F, string>>;
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const outcome = useFormOutcome(action);
+  const [values, setValues] = useState<V>(() => ({ ...initial, ...known(initial, outcome?.values ?? {}) }));
+  const [errors, setErrors] = useState<Errors>(() => serverFieldErrors<F>(outcomeError(outcome)));
   const form = useFocusFirstInvalid();
-  // A form drawn from the page's HTML can be filled in before the app takes it over (a saved
-  // sign-in the browser filled in, or typing): what its fields hold then becomes the values.
   useEffect(() => {
-    const filled = [...(form.ref.current?.elements ?? [])].filter(
-      (el): el is HTMLInputElement => el instanceof HTMLInputElement && el.name !== '' && el.value !== el.defaultValue,
-    );
-    if (filled.length === 0) return;
-    setValues((v) => ({ ...v, ...Object.fromEntries(filled.filter((el) => el.name in v).map((el) => [el.name, el.value])) }));
+    const typed = typedBeforeHydration(form.ref.current);
+    if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...known(v, typed) }));
   }, [form.ref]);
 
   /** Shows `found` (nothing when empty) and tells whether the submit may go on. */
@@ -44,6 +68,7 @@ export function useFormFields<V extends object>(initial: V) {
 
   return {
     ref: form.ref,
+    formProps: action ? { method: 'post', action } : {},
     values,
     setValues,
     errors,
@@ -76,4 +101,9 @@ export function useFormFields<V extends object>(initial: V) {
       helperText: errors[name],
     }),
   };
+}
+
+/** The entries of `found` that name a field of `values`. */
+function known<V extends object>(values: V, found: Record<string, string>): Partial<V> {
+  return Object.fromEntries(Object.entries(found).filter(([name]) => name in values)) as Partial<V>;
 }

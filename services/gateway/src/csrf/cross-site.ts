@@ -12,7 +12,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const GET_LOGOUT = /^\/api\/auth\/logout\/*$/i;
 
 /** The site's own origin, as this request reached it: the protocol the gateway decided on and the Host. */
-function ownOrigin(req: Request): string | undefined {
+export function ownOrigin(req: Request): string | undefined {
   const host = req.get('host');
   if (!host) return undefined;
   try {

@@ -1,13 +1,12 @@
 import { MEMBER_PAGE_READS, type MemberReadAnswer } from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import type { Request, RequestHandler } from 'express';
+import { forwardedHeaders } from '../proxy/forwarded.ts';
 import type { CurrentBuild } from './currentBuild.ts';
 
 /** How long the page waits for each read before the app is left to draw it. */
 const READ_TIMEOUT_MS = 2000;
 
-/** The headers a read is sent with: the member's cookie, and the address the gateway decided on. */
-const FORWARDED = ['cookie', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'] as const;
 
 /** The services refused the session (signed out, expired or revoked): not a fault. */
 class NotSignedIn extends Error {}
@@ -31,11 +30,7 @@ export function renderedMemberPages(
   logger: Logger,
 ): RequestHandler[] {
   async function read(req: Request, apiPath: string): Promise<MemberReadAnswer> {
-    const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': String(req.id) };
-    for (const name of FORWARDED) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
+    const headers = { ...forwardedHeaders(req), accept: 'application/json' };
     const res = await fetch(`${apiUrl(apiPath)}${apiPath}`, { headers, signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
     if (res.status === 401 || res.status === 403) throw new NotSignedIn();
     if (!res.ok) throw new Error(`${apiPath} answered ${res.status}`);
