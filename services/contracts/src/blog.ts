@@ -7,7 +7,7 @@ import { idCursorSchema, searchSchema } from './paging.ts';
 export const DEFAULT_BLOG_CATEGORY = 'Spiritual Growth';
 export const DEFAULT_READ_TIME = 3;
 
-/** A blog post as the public site reads it. */
+/** A blog post as the public site reads it: each item of the list (GET /api/blog/posts) too. */
 export const blogPostSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -37,7 +37,10 @@ export type BlogPostPage = z.infer<typeof blogPostPageSchema>;
 export const blogPostEntrySchema = z.object({ slug: z.string(), updatedAt: z.iso.datetime() });
 export type BlogPostEntry = z.infer<typeof blogPostEntrySchema>;
 
-/** A post on the public list: everything the cards read, without the body. */
+/**
+ * A post as a card of the list reads it, without the body: what /blog's HTML carries for the app
+ * to hydrate from, so the page does not grow with the posts' length.
+ */
 export const blogPostSummarySchema = blogPostSchema.omit({ content: true });
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { databaseUrl, requestFrom, startStack, type Stack } from '@coach/dev-stack';
-import { blogPostSummarySchema } from '@coach/contracts';
+import { blogPostSchema } from '@coach/contracts';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -10,8 +10,8 @@ let stack: Stack;
 let db: mongoose.Connection;
 // Long enough for 200 concurrent likes on a busy 2-core machine, short enough to test the 504.
 const UPSTREAM_TIMEOUT_MS = 4000;
-/** A list entry's fields: a card's, without the body (read with the post alone). */
-const SUMMARY_FIELDS = Object.keys(blogPostSummarySchema.shape).sort();
+/** A list entry's fields: the whole post, body included (a reader offline opens it from the list). */
+const POST_FIELDS = Object.keys(blogPostSchema.shape).sort();
 
 const api = (path: string, init: RequestInit = {}) => fetch(`${stack.gatewayUrl}${path}`, init);
 const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -52,8 +52,7 @@ describe('public content API through the gateway', () => {
       expect(categories).toContain(c);
     const dates = posts.map((p) => Date.parse(String(p.publishedAt)));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
-    expect(Object.keys(posts[0]).sort()).toEqual(SUMMARY_FIELDS);
-    expect(posts[0]).not.toHaveProperty('content');
+    for (const post of posts) expect(Object.keys(post).sort()).toEqual(POST_FIELDS);
     const image = await api(String(posts[0].imageUrl));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toContain('image/svg+xml');
@@ -276,11 +275,12 @@ describe('serving the PWA', () => {
 
     // A title that would end the data script early if it were not escaped.
     const title = `Fresh news </script><script>alert(1)</script> ${randomUUID()}`;
+    const body = `The body of the fresh news ${randomUUID()}`;
     await db.collection('blog_posts').insertOne({
       title,
       slug: `fresh-${randomUUID()}`,
       excerpt: 'Just published.',
-      content: 'Body',
+      content: body,
       category: 'Healing',
       imageUrl: '/images/blog/healing.svg',
       readTime: 2,
@@ -295,6 +295,9 @@ describe('serving the PWA', () => {
     const fresh = await (await api('/blog')).text();
     expect(fresh).toContain(title.replace(/</g, '&lt;').replace(/>/g, '&gt;'));
     expect(fresh).not.toContain('<script>alert(1)</script>');
+    // The list's answer has the body; the page carries the cards alone, so it does not grow with it.
+    expect(await (await api('/api/blog/posts')).text()).toContain(body);
+    expect(fresh).not.toContain(body);
   });
 
   it('links each rendered page of /blog to the next, so every post is reachable without scripts', async () => {

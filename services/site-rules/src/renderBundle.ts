@@ -1,4 +1,4 @@
-import type { BlogPostPage, BlogPostSummary } from '@coach/contracts';
+import type { BlogPost, BlogPostPage } from '@coach/contracts';
 
 /**
  * What the PWA's render bundle (its server render, built into pwa/dist-ssr/prerender.js) gives
@@ -10,8 +10,11 @@ export interface RenderBundle {
   /** The pages the build prerendered. */
   PRERENDERED_PATHS: readonly string[];
   renderPrerenderedPage(shell: string, urlPath: string): Promise<string>;
-  /** A page of the list: its query string, and the API's posts and Link header for it. */
-  renderBlogPage(shell: string, search: string, posts: BlogPostSummary[], link: string | null): Promise<string>;
+  /**
+   * A page of the list: its query string, and the API's posts and Link header for it. The page
+   * carries the posts as cards, without their bodies.
+   */
+  renderBlogPage(shell: string, search: string, posts: BlogPost[], link: string | null): Promise<string>;
   renderBlogPostPage(shell: string, slug: string, post: BlogPostPage): Promise<string>;
   /**
    * A members' page (a key of MEMBER_PAGE_READS) drawn signed in, from the answers to its reads,

@@ -1,20 +1,28 @@
+import { gzipSync } from 'node:zlib';
 import {
   BLOG_PAGE_SIZE,
-  blogPostSummarySchema,
+  blogPostInputSchema,
+  blogPostSchema,
   UNKNOWN_CURSOR_MESSAGE,
   type AdminBlogPost,
   type BlogMonth,
+  type BlogPost,
 } from '@coach/contracts';
 import { nextLink } from '@coach/site-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContent, type Content } from '../testing/harness.ts';
+import { DEMO_POSTS } from './demo-posts.ts';
 import { BlogPostModel } from './model.ts';
 
 // Real mongod and redis-server behind the content service.
 let content: Content;
 const DAY_MS = 24 * 3600_000;
-/** A list entry's fields: a card's, without the body. */
-const SUMMARY_FIELDS = Object.keys(blogPostSummarySchema.shape).sort();
+/** A list entry's fields: the whole post, body included (the specification's post shape). */
+const POST_FIELDS = Object.keys(blogPostSchema.shape).sort();
+/** A typical post's body: a daily post's 450 to 700 words (services/ai-worker/src/daily-post). */
+const TYPICAL_CONTENT = 3_500;
+/** The longest body the admin's form accepts. */
+const MAX_CONTENT = blogPostInputSchema.shape.content.maxLength!;
 
 /** Stores published posts directly, one a day back from `from`, in `category`. */
 async function store(count: number, category: string, from = Date.now() - 60_000, words = 'stillness and breath') {
@@ -41,17 +49,37 @@ async function read(path: string, headers: Record<string, string> = {}) {
   return { status: res.status, link: res.headers.get('link'), body: (await res.json()) as unknown };
 }
 
-/** Follows the Link headers from `path` to the last page; returns the pages' ids. */
-async function allPages(path: string, headers: Record<string, string> = {}) {
-  const pages: string[][] = [];
+/** Follows the Link headers from `path` to the last page; returns the pages' rows. */
+async function allRows<T>(path: string, headers: Record<string, string> = {}) {
+  const pages: T[][] = [];
   for (let next: string | null = path; next;) {
     const res = await read(next, headers);
     expect(res.status).toBe(200);
-    pages.push((res.body as Array<{ id: string }>).map((p) => p.id));
+    pages.push(res.body as T[]);
     next = nextLink(res.link);
   }
   return pages;
 }
+
+/** Follows the Link headers from `path` to the last page; returns the pages' ids. */
+const allPages = async (path: string, headers: Record<string, string> = {}) =>
+  (await allRows<{ id: string }>(path, headers)).map((page) => page.map((row) => row.id));
+
+/** `length` characters of prose in the demo posts' words, in an order that does not repeat (seeded, so each run alike). */
+function prose(length: number, seed: number) {
+  const words = DEMO_POSTS.flatMap((post) => post.content.split(/\s+/));
+  let state = seed;
+  let text = '';
+  while (text.length < length) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    text += `${words[state % words.length]} `;
+  }
+  return text.slice(0, length);
+}
+
+/** The gzipped bytes of the list's first page of `category`, as the gateway sends it to a browser. */
+const gzippedPage = async (category: string) =>
+  gzipSync(await (await fetch(`${content.url}/api/blog/posts?category=${category}`)).text()).byteLength;
 
 beforeAll(async () => {
   content = await startContent();
@@ -70,13 +98,42 @@ describe('GET /api/blog/posts', () => {
       category: 'Paging',
       excerpt: 'About stillness and breath.',
     });
-    expect(Object.keys(first[0]!).sort()).toEqual(SUMMARY_FIELDS);
-    expect(first[0]).not.toHaveProperty('content');
     expect(res.link).toMatch(/^<\/api\/blog\/posts\?category=Paging&cursor=[a-f0-9]{24}>; rel="next"$/);
 
     const pages = await allPages('/api/blog/posts?category=Paging');
     expect(pages.map((p) => p.length)).toEqual([12, 12, 6]);
     expect(pages.flat()).toEqual(stored.map((d) => d._id.toString())); // newest first, each once
+  });
+
+  it('answers every post whole on every page, of every category and search: the post shape, body included', async () => {
+    await store(26, 'Whole', Date.UTC(2018, 2, 30), 'an entire woodland');
+    for (const path of [
+      '/api/blog/posts',
+      '/api/blog/posts?category=Whole',
+      `/api/blog/posts?q=${encodeURIComponent('woodland')}`,
+      '/api/blog/posts?month=2018-03&category=Whole',
+    ]) {
+      const pages = await allRows<BlogPost>(path);
+      expect(pages.length, path).toBeGreaterThanOrEqual(2);
+      for (const post of pages.flat()) {
+        expect(Object.keys(post).sort(), `${path} ${post.slug}`).toEqual(POST_FIELDS);
+        expect(blogPostSchema.safeParse(post).success, `${path} ${post.slug}`).toBe(true);
+        expect(post.content, `${path} ${post.slug}`).toBe((await BlogPostModel.findById(post.id).lean())?.content);
+      }
+    }
+  });
+
+  it('keeps a page small: twelve typical posts, and twelve at the longest body the admin allows, gzipped', async () => {
+    const page = async (category: string, body: (i: number) => string) => {
+      const docs = await store(BLOG_PAGE_SIZE, category);
+      await Promise.all(docs.map((doc, i) => BlogPostModel.updateOne({ _id: doc._id }, { content: body(i) })));
+      return gzippedPage(category);
+    };
+    const typicalBytes = await page('Typical', (i) => prose(TYPICAL_CONTENT, i + 1));
+    const longestBytes = await page('Longest', (i) => prose(MAX_CONTENT, i + 1));
+    // README.md gives the figures (16 kB and 365 kB): a larger page or a longer allowed body fails here.
+    expect(typicalBytes).toBeLessThan(20_000);
+    expect(longestBytes).toBeLessThan(400_000);
   });
 
   it('stays stable when posts are published while a reader pages', async () => {

@@ -11,11 +11,11 @@ import { Router } from 'express';
 import { BlogPostModel } from './model.ts';
 import type { Publication } from './publication.ts';
 import * as blog from './service.ts';
-import { toAdminPost, toPublicPostPage, toSummary } from './shape.ts';
+import { toAdminPost, toPublicPost, toPublicPostPage } from './shape.ts';
 
 /**
- * Public reads, revalidated by ETag on every read: /api/blog/posts (a page of the list),
- * /api/blog/posts/months (the archive) and /api/blog/:slug.
+ * Public reads, revalidated by ETag on every read: /api/blog/posts (a page of the list, each post
+ * whole), /api/blog/posts/months (the archive) and /api/blog/:slug.
  */
 export function publicBlogRoutes(): Router {
   const router = Router();
@@ -25,7 +25,7 @@ export function publicBlogRoutes(): Router {
   });
   router.get('/api/blog/posts', async (req, res) => {
     const query = parse(blogListQuerySchema, req.query);
-    sendListPage(res, '/api/blog/posts', query, await blog.listPublished(query), toSummary);
+    sendListPage(res, '/api/blog/posts', query, await blog.listPublished(query), toPublicPost);
   });
   router.get('/api/blog/posts/months', async (_req, res) => {
     res.json(await blog.listMonths());

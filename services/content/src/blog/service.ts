@@ -38,8 +38,23 @@ function monthRange(month: string) {
 /** A search as plain words: quotes and a leading minus would be operators of a text search. */
 const asWords = (q: string) => q.replace(/["-]/g, ' ').trim();
 
-/** The fields a list card reads: the body stays out of the list. */
-const SUMMARY_FIELDS = { content: 0, announcePending: 0, announceClaimedUntil: 0 } as const;
+/**
+ * The fields the list answers of each post: the whole public post, body included, so a reader can
+ * open offline every post she saw listed (the post's page adds its search metadata).
+ */
+const LIST_FIELDS = {
+  slug: 1,
+  title: 1,
+  excerpt: 1,
+  content: 1,
+  category: 1,
+  imageUrl: 1,
+  createdAt: 1,
+  publishedAt: 1,
+  readTime: 1,
+  isGenerated: 1,
+  tags: 1,
+} as const;
 
 /** One page of the public list, filtered by category, month and a search of the posts' words. */
 export async function listPublished(query: BlogListQuery): Promise<ListPage<BlogPostDoc>> {
@@ -52,7 +67,7 @@ export async function listPublished(query: BlogListQuery): Promise<ListPage<Blog
   };
   if (query.month) filter.publishedAt = trusted({ ...monthRange(query.month), $lte: new Date() });
   return listPageOf(
-    BlogPostModel.find(filter, SUMMARY_FIELDS)
+    BlogPostModel.find(filter, LIST_FIELDS)
       .sort(NEWEST_FIRST)
       .limit(BLOG_PAGE_SIZE + 1)
       .lean<BlogPostDoc[]>(),

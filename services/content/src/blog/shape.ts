@@ -1,13 +1,14 @@
-import type { AdminBlogPost, BlogPost, BlogPostPage, BlogPostSummary } from '@coach/contracts';
+import type { AdminBlogPost, BlogPost, BlogPostPage } from '@coach/contracts';
 import type { BlogPostDoc } from './model.ts';
 
-/** A post on the public list: its card's fields. */
-export function toSummary(doc: BlogPostDoc): BlogPostSummary {
+/** The public reading of a post: as the list answers it, and the start of its own page. */
+export function toPublicPost(doc: BlogPostDoc): BlogPost {
   return {
     id: doc._id.toString(),
     slug: doc.slug,
     title: doc.title,
     excerpt: doc.excerpt ?? '',
+    content: doc.content,
     category: doc.category ?? '',
     imageUrl: doc.imageUrl ?? '',
     createdAt: doc.createdAt.toISOString(),
@@ -16,11 +17,6 @@ export function toSummary(doc: BlogPostDoc): BlogPostSummary {
     isGenerated: doc.isGenerated ?? false,
     tags: doc.tags ?? [],
   };
-}
-
-/** The public reading of a post. */
-export function toPublicPost(doc: BlogPostDoc): BlogPost {
-  return { ...toSummary(doc), content: doc.content };
 }
 
 /** A post as its own page reads it; the title and excerpt stand in for a missing meta title or description. */

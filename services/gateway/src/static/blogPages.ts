@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { BlogPostPage, BlogPostSummary } from '@coach/contracts';
+import type { BlogPost, BlogPostPage } from '@coach/contracts';
 import { isPostSlug } from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import type { Request, RequestHandler } from 'express';
@@ -100,7 +100,7 @@ export function renderedBlogPages(
     const renderer = await build.bundleFor(html);
     const rendered = page.slug
       ? await renderer.renderBlogPostPage(html, page.slug, answer as BlogPostPage)
-      : await renderer.renderBlogPage(html, page.search ?? '', answer as BlogPostSummary[], link);
+      : await renderer.renderBlogPage(html, page.search ?? '', answer as BlogPost[], link);
     return remember(page.key, { data, link, shell: html, html: rendered, readAt: Date.now() });
   }
 
