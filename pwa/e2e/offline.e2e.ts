@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BLOG_PAGE_SIZE, type BlogPost } from '@coach/contracts';
 import { DEMO_ADMIN } from '@coach/dev-stack';
+import { nextLink } from '@coach/site-rules';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { goOffline, notice, sendContactMessage, waitForServiceWorker } from './offline-visitor.ts';
 
@@ -49,12 +51,41 @@ async function subscriberCount(request: APIRequestContext, email: string): Promi
     .length;
 }
 
-/** Two posts of the seeded blog: one to read online, one never opened. */
-async function twoPostLinks(page: Page): Promise<[string, string]> {
+/** A post of the seeded blog, from its list, to read online. */
+async function firstPostLink(page: Page): Promise<string> {
   await page.goto('/blog');
-  const links = page.locator('main article a');
-  await expect(links.nth(1)).toBeVisible();
-  return [(await links.nth(0).getAttribute('href'))!, (await links.nth(1).getAttribute('href'))!];
+  const link = page.locator('main article a').first();
+  await expect(link).toBeVisible();
+  return (await link.getAttribute('href'))!;
+}
+
+/** What the app keeps of its query cache on the device (IndexedDB), as text. */
+function persistedCache(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('coach-query-cache');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('clients')) return resolve('');
+          const read = db.transaction('clients').objectStore('clients').get('react-query');
+          read.onsuccess = () => resolve(JSON.stringify(read.result ?? ''));
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+}
+
+/** The last line of a post's body that is plain text (no heading, list or emphasis): a paragraph of its body, not its excerpt. */
+const lastParagraphOf = (post: BlogPost) =>
+  post.content.split('\n').findLast((line) => /^[A-Za-z][^*_`#[\]]{20,}$/.test(line))!;
+
+/** A list page of the API and the address of the next. */
+async function listPage(request: APIRequestContext, url: string): Promise<[BlogPost[], string | null]> {
+  const res = await request.get(url);
+  expect(res.status()).toBe(200);
+  return [(await res.json()) as BlogPost[], nextLink(res.headers()['link'] ?? null)];
 }
 
 async function cachedUrls(page: Page): Promise<string[]> {
@@ -69,7 +100,7 @@ async function cachedUrls(page: Page): Promise<string[]> {
 }
 
 test.describe('offline reading', () => {
-  test('after one online visit, pages read before open offline; a post never read says it is not saved', async ({
+  test('after one online visit, pages read before open offline', async ({
     page,
     context,
   }) => {
@@ -77,7 +108,7 @@ test.describe('offline reading', () => {
     expect((await page.goto('/no/such/page'))?.status()).toBe(404);
     await expect(h1(page)).toHaveText('Page Not Found');
     await waitForServiceWorker(page);
-    const [readPost, unreadPost] = await twoPostLinks(page);
+    const readPost = await firstPostLink(page);
     await page.goto(readPost);
     const postTitle = (await h1(page).textContent())!;
     // Chat, auth and member calls are never cached.
@@ -108,14 +139,71 @@ test.describe('offline reading', () => {
     await page.goto('/blog');
     await expect(page.locator('main article').first()).toBeVisible();
     await expect(page.getByText(/^Last updated /)).toBeVisible();
+  });
 
-    await page.goto(unreadPost);
-    await expect(h1(page)).toHaveText('Not saved for offline reading');
-    await expect(
-      page.getByText('You are offline — this post has not been saved for offline reading yet.'),
-    ).toBeVisible();
-    await page.getByRole('link', { name: 'Go to the blog' }).click();
-    await expect(h1(page)).toHaveText('Spiritual Insights');
+  test('every post of the list pages loaded online opens offline in full; one never listed nor opened is not saved', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000); // 26 posts written, two list pages read, three posts opened offline
+    // Posts enough for a third page, dated long ago: the newest posts, which the other lane reads, stay as they are.
+    expect((await request.post('/api/admin/login', { data: DEMO_ADMIN })).ok()).toBe(true);
+    const created: string[] = [];
+    try {
+      for (let i = 0; i < 2 * BLOG_PAGE_SIZE + 2; i++) {
+        const res = await request.post('/api/admin/blog-posts', {
+          data: {
+            title: `Offline shelf ${i + 1} ${Date.now().toString(36)}`,
+            content: `A quiet page kept for the road, number ${i + 1}.\n\n# Carried along\nRead wherever the signal fades.`,
+            category: ['Healing', 'Mindfulness', 'Spiritual Growth'][i % 3],
+            tags: ['offline'],
+            isPublished: true,
+            sendToSubscribers: false,
+            publishAt: new Date(Date.UTC(2001, 0, 28 - i)).toISOString(),
+          },
+        });
+        expect(res.status()).toBe(201);
+        created.push(((await res.json()) as { id: string }).id);
+      }
+      const [firstPage, second] = await listPage(request, '/api/blog/posts');
+      const [secondPage, third] = await listPage(request, second!);
+      const [thirdPage] = await listPage(request, third!);
+      const [fromFirst, fromSecond, neverListed] = [firstPage.at(-1)!, secondPage[0]!, thirdPage.at(-1)!];
+
+      // Online: /blog as the gateway renders it, then its second page with "More posts"; no post opened.
+      await page.goto('/blog');
+      await waitForServiceWorker(page);
+      await expect(page.locator('main article')).toHaveCount(firstPage.length);
+      // The page's HTML carries cards; once loaded, the app keeps its posts whole on the device.
+      const kept = (post: BlogPost) =>
+        expect.poll(() => persistedCache(page), { timeout: 15_000 }).toContain(JSON.stringify(post.content));
+      await kept(fromFirst);
+      await page.getByRole('link', { name: 'More posts' }).click();
+      await expect(page.locator('main article')).toHaveCount(firstPage.length + secondPage.length);
+      await kept(fromSecond);
+
+      await goOffline(context, page);
+      for (const post of [fromFirst, fromSecond]) {
+        await page.goto(`/blog/${post.slug}`);
+        await expect(h1(page)).toHaveText(post.title);
+        const article = page.locator('main article');
+        await expect(article.getByText(lastParagraphOf(post), { exact: true })).toBeVisible();
+        await expect(article.getByText(post.category, { exact: true })).toBeVisible();
+        await expect(article.getByRole('img', { name: `Illustration for “${post.title}”` })).toBeVisible();
+        await expect(page.getByText('Not saved for offline reading')).toHaveCount(0);
+      }
+
+      await page.goto(`/blog/${neverListed.slug}`);
+      await expect(h1(page)).toHaveText('Not saved for offline reading');
+      await expect(
+        page.getByText('You are offline — this post has not been saved for offline reading yet.'),
+      ).toBeVisible();
+      await page.getByRole('link', { name: 'Go to the blog' }).click();
+      await expect(h1(page)).toHaveText('Spiritual Insights');
+    } finally {
+      for (const id of created) await request.delete(`/api/admin/blog-posts/${id}`);
+    }
   });
 });
 

@@ -16,9 +16,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memo, Suspense, useMemo } from 'react';
+import { memo, Suspense, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/api/auth.ts';
+import { afterLoad } from '../../shared/hooks/useAfterLoad.ts';
 import { ApiRequestError, apiRequest } from '../../shared/api/client.ts';
 import { useListPages } from '../../shared/api/listPages.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
@@ -35,9 +36,11 @@ import {
   blogAddress,
   blogListKey,
   firstPageUrl,
+  isWhole,
   nextBlogAddress,
   viewOf,
   type BlogListView,
+  type ListedPost,
 } from './blogList.ts';
 import { DEFAULT_POST_IMAGE } from './format.ts';
 import { NewsletterSection } from './NewsletterSection.tsx';
@@ -241,8 +244,14 @@ function ViewNotes({ view }: { view: BlogListView }) {
  */
 function BlogPosts({ view }: { view: BlogListView }) {
   const navigate = useNavigate();
-  const list = useListPages<BlogPostSummary>(blogListKey(view), firstPageUrl(view));
+  const list = useListPages<ListedPost>(blogListKey(view), firstPageUrl(view));
   const posts = useMemo(() => list.data?.pages.flatMap((page) => page.rows) ?? [], [list.data]);
+  // A page the gateway rendered holds its posts as cards: read whole once it has loaded, so every
+  // post listed opens offline too. Not sooner: the new answer re-renders the cards being hydrated.
+  // Again if "More posts" cancelled that read; not after a failed one (offline, it would loop).
+  const { refetch, isFetching, isError } = list;
+  const complete = !isFetching && !isError && posts.some((post) => !isWhole(post));
+  useEffect(() => (complete ? afterLoad(() => void refetch()) : undefined), [complete, refetch]);
   const lastPage = list.data?.pages.at(-1);
   const more = lastPage ? nextBlogAddress(view, lastPage.next) : null;
   const show = (next: BlogListView) => void navigate(blogAddress(next));

@@ -1,9 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { samplePost } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
+import { Route, Routes } from 'react-router';
+import BlogListPage from './BlogListPage.tsx';
 import BlogPostPage from './BlogPostPage.tsx';
 import { DEFAULT_POST_IMAGE, fallbackImageFor } from './format.ts';
 import { PostBody } from './PostBody.tsx';
@@ -82,6 +84,29 @@ describe('blog post page', () => {
     expect(screen.getByRole('link', { name: 'Go to the blog' })).toHaveAttribute('href', '/blog');
     expect(screen.queryByRole('heading', { name: 'Post Not Found' })).not.toBeInTheDocument();
     expect(document.title).toMatch(/^You are offline/);
+  });
+
+  it('offline, a post seen on a page of the list but never opened opens whole from the list', async () => {
+    const listed = samplePost({ id: 'p2', slug: 'listed-only', title: 'Seen on the List', category: 'Purpose' });
+    server.use(http.get('/api/blog/posts', () => HttpResponse.json([samplePost(), listed])));
+    const { user } = renderWithApp(
+      <Routes>
+        <Route path="/blog" element={<BlogListPage />} />
+        <Route path="/blog/:slug" element={<BlogPostPage />} />
+      </Routes>,
+      { route: '/blog' },
+    );
+    const card = await screen.findByRole('link', { name: /Seen on the List/ });
+    server.use(http.get('/api/blog/:slug', () => HttpResponse.error())); // the connection drops
+    await user.click(card);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seen on the List' })).toBeInTheDocument();
+    const article = screen.getByRole('article');
+    expect(within(article).getByText('Breathe slowly.')).toBeInTheDocument();
+    expect(within(article).getByText('Purpose')).toBeInTheDocument();
+    expect(within(article).getByRole('img', { name: 'Illustration for “Seen on the List”' })).toBeInTheDocument();
+    expect(screen.queryByText('Not saved for offline reading')).not.toBeInTheDocument();
+    expect(document.title).toMatch(/^Seen on the List/);
   });
 
   it('falls back to the image of the post category when the image fails', async () => {

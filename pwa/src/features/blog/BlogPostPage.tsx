@@ -4,7 +4,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import ShareIcon from '@mui/icons-material/Share';
 import { Box, Button, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { blogPostingStructuredData } from '../../shared/head/pageHead.ts';
 import { ApiRequestError } from '../../shared/api/client.ts';
@@ -14,6 +14,7 @@ import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
 import { isNetworkError } from '../../shared/pwa/submit.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { LongDate } from '../../shared/ui/LongDate.tsx';
+import { listedPost } from './blogList.ts';
 import { fallbackImageFor } from './format.ts';
 import { OfflinePostNotSaved } from './OfflineNotSaved.tsx';
 import { PostBody } from './PostBody.tsx';
@@ -21,6 +22,9 @@ import { PostImage } from './PostImage.tsx';
 
 /** One post's query; the gateway renders /blog/:slug with its answer (src/prerender). */
 export const blogPostKey = (slug: string) => ['/api/blog', slug] as const;
+
+/** A post as its page shows it: its own answer, or offline, the list's (without its page's metadata). */
+type ShownPost = BlogPost & Partial<Pick<PostAnswer, 'metaTitle' | 'metaDescription' | 'updatedAt'>>;
 
 async function copyLink(url: string) {
   try {
@@ -55,12 +59,16 @@ function BackToBlog() {
 
 export default function BlogPostPage() {
   const { slug } = useParams();
+  const queryClient = useQueryClient();
   const post = useQuery<PostAnswer>({ queryKey: blogPostKey(slug ?? ''), enabled: Boolean(slug), retry: false });
   // Cached data wins over a failed refresh, unless the server says the post is gone; without
-  // any, an offline miss is not a 'Not Found'.
+  // any, an offline miss is not a 'Not Found': a post seen on a page of the list opens from it,
+  // one never listed nor opened is not saved.
   const removed = post.error instanceof ApiRequestError && post.error.status === 404;
-  const found = removed ? undefined : post.data;
-  const offlineMiss = post.isError && !post.data && isNetworkError(post.error);
+  const offline = post.isError && !post.data && isNetworkError(post.error);
+  const listed = offline && slug ? listedPost(queryClient, slug) : undefined;
+  const found: ShownPost | undefined = removed ? undefined : (post.data ?? listed?.post);
+  const offlineMiss = offline && !listed;
   usePageTitle(
     found
       ? found.metaTitle || found.title
@@ -108,7 +116,7 @@ export default function BlogPostPage() {
     <Box component="article" aria-labelledby="post-title">
       <Container maxWidth="md" sx={{ pt: { xs: 3, md: 5 } }}>
         <BackToBlog />
-        <LastUpdated at={post.dataUpdatedAt} />
+        <LastUpdated at={listed?.readAt ?? post.dataUpdatedAt} />
         <PostImage
           src={p.imageUrl}
           fallback={fallbackImageFor(p.category)}

@@ -1,4 +1,4 @@
-import type { BlogPostPage } from '@coach/contracts';
+import type { BlogPost, BlogPostPage } from '@coach/contracts';
 import { isPrivatePage } from '@coach/site-rules';
 import { pageTitle, site } from '../config/site.ts';
 
@@ -76,8 +76,10 @@ export function coachStructuredData(): object[] {
   ];
 }
 
-/** A blog post, as schema.org describes it. */
-export function blogPostingStructuredData(post: BlogPostPage): object {
+/** A blog post, as schema.org describes it; read offline from the list, it has no metadata of its own. */
+export function blogPostingStructuredData(
+  post: BlogPost & Partial<Pick<BlogPostPage, 'metaDescription' | 'updatedAt'>>,
+): object {
   const url = `${site.siteUrl}/blog/${post.slug}`;
   return {
     '@type': 'BlogPosting',
