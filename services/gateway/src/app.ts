@@ -49,6 +49,9 @@ function helmetOptions(secure: boolean) {
     },
     // The site opens the booking page and messaging apps in new tabs; they need no opener.
     crossOriginEmbedderPolicy: false,
+    // No address of the site reaches another site. Within the site, a form the page posts keeps
+    // its Origin (under 'no-referrer' a browser sends 'Origin: null', which the gateway refuses).
+    referrerPolicy: { policy: 'same-origin' as const },
     hsts: secure,
   };
 }

@@ -1,7 +1,7 @@
 import MailIcon from '@mui/icons-material/MailOutlineOutlined';
 import { Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { FormNoticeAlert } from '../../shared/forms/AuthForm.tsx';
 import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
@@ -34,7 +34,7 @@ export function NewsletterSection() {
   const { pathname, search } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   // An address typed before the app took the form over is kept.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const typed = typedBeforeHydration(formRef.current).email;
     if (typed !== undefined) setEmail(typed);
   }, []);
@@ -53,7 +53,8 @@ export function NewsletterSection() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setPageNotice(undefined);
-    const value = email.trim();
+    // What the field shows is what is sent, even typed in the instant the app took it over.
+    const value = (typedBeforeHydration(formRef.current).email ?? email).trim();
     // An empty field does nothing; the browser's email check guards the format.
     if (!value || subscribe.isPending) return;
     subscribe.mutate(value);

@@ -2,7 +2,7 @@ import { CONTACT_SUBJECTS, contactInputSchema, type ContactInput } from '@coach/
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, CircularProgress, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { FormNoticeAlert } from '../../shared/forms/AuthForm.tsx';
 import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
 import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
@@ -56,7 +56,7 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
 
   // What was typed before the app took the form over is kept.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const typed = typedBeforeHydration(formRef.current);
     if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
   }, []);
@@ -91,7 +91,8 @@ export function ContactForm() {
     event.preventDefault();
     setSubmitted(true);
     setPageNotice(undefined);
-    const { data, errors: found } = validate(values);
+    // What the fields show is what is sent, even typed in the instant the app took them over.
+    const { data, errors: found } = validate({ ...values, ...typedBeforeHydration(formRef.current) });
     setErrors(found);
     if (data) send.mutate(data);
     else setAttempts((n) => n + 1);

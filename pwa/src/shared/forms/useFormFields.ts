@@ -1,5 +1,5 @@
 import type { NativeFormAction } from '@coach/site-rules';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useState, type FormEvent } from 'react';
 import { fieldErrors, serverFieldErrors } from './fieldErrors.ts';
 import { outcomeError, useFormOutcome } from './formOutcome.ts';
 import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
@@ -49,7 +49,8 @@ export function useFormFields<V extends object>(initial: V, action?: NativeFormA
   const [values, setValues] = useState<V>(() => ({ ...initial, ...known(initial, outcome?.values ?? {}) }));
   const [errors, setErrors] = useState<Errors>(() => serverFieldErrors<F>(outcomeError(outcome)));
   const form = useFocusFirstInvalid();
-  useEffect(() => {
+  // As the app's first render is committed, before any event of the visitor reaches it.
+  useLayoutEffect(() => {
     const typed = typedBeforeHydration(form.ref.current);
     if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...known(v, typed) }));
   }, [form.ref]);
@@ -86,7 +87,9 @@ export function useFormFields<V extends object>(initial: V, action?: NativeFormA
           const data = accept(parsed);
           if (data !== undefined) send(data);
         };
-        const parsed = parse(values);
+        // What the fields show is what is sent, even typed in the instant the app took them over.
+        const shown = { ...values, ...known(values, typedBeforeHydration(form.ref.current)) };
+        const parsed = parse(shown);
         if (parsed instanceof Promise) void parsed.then(sendIfValid);
         else sendIfValid(parsed);
       },

@@ -91,9 +91,14 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
     }
   }
 
-  /** Refuses, before anything is read, a post whose Origin is not this site (a missing one too). */
+  /**
+   * Refuses, before anything is read, a post the browser does not say comes from this site: its
+   * Origin, or its Sec-Fetch-Site where the Origin is withheld ('null'). Without either, refused.
+   */
   const sameOriginOnly: RequestHandler = (req, res, next) => {
-    if (req.get('origin') === ownOrigin(req)) return next();
+    const origin = req.get('origin');
+    const sameSite = req.get('sec-fetch-site') === 'same-origin' && (origin === undefined || origin === 'null');
+    if (origin === ownOrigin(req) || sameSite) return next();
     void drawPage(res, 403, req.path, {
       action: req.path as NativeFormAction,
       status: 403,

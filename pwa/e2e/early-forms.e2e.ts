@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The forms a visitor meets first, used the moment they are seen: without scripts at all, and
+// at first paint (DOMContentLoaded) before the app has taken the page over, on a fast and on a
+// 4x slower CPU. A password never travels in an address.
+
+const PASSWORD = 'Lantern-Meadow-Quiet-77';
+
+/** Every address the page asked for or showed, to check that no field's value is in one. */
+function recordAddresses(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => seen.push(request.url()));
+  page.on('framenavigated', (frame) => seen.push(frame.url()));
+  return seen;
+}
+
+const uniqueMember = (tag: string) => {
+  const id = `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return { name: `Early ${tag}`, username: `early_${id}`.slice(0, 30), email: `early.${id}@example.com` };
+};
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a reader signs up, signs in, writes to the coach and subscribes', async ({ page }) => {
+    const addresses = recordAddresses(page);
+    const member = uniqueMember('nojs');
+    await page.goto('/signup');
+    await page.getByLabel(/^Full Name/).fill(member.name);
+    await page.getByLabel(/^Username/).fill(member.username);
+    await page.getByLabel(/^Email/).fill(member.email);
+    await page.getByLabel(/^Password\W*$/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Welcome to the community!')).toBeVisible();
+    await expect(page.getByLabel(/^Email/)).toHaveValue(member.email);
+
+    await page.getByLabel(/^Password\W*$/).fill('Not-my-password-9');
+    await page.getByLabel(/^Password\W*$/).press('Enter');
+    await expect(page.getByText('Login failed')).toBeVisible();
+    await expect(page.getByLabel(/^Email/)).toHaveValue(member.email);
+    await expect(page.getByLabel(/^Password\W*$/)).toHaveValue('');
+
+    await page.getByLabel(/^Password\W*$/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/community$/);
+    const me = await page.request.get('/api/auth/me');
+    expect(((await me.json()) as { username: string }).username).toBe(member.username);
+
+    await page.goto('/contact');
+    await page.getByLabel(/^Your Name/).fill('Early Reader');
+    await page.getByLabel(/^Email Address/).fill(member.email);
+    await page.getByLabel(/^Subject/).selectOption('general');
+    await page.getByLabel(/^Your Message/).fill('I read your blog on an old phone and would love to talk.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message Sent Successfully!')).toBeVisible();
+
+    await page.goto('/blog');
+    await page.getByLabel(/^Your email address/).fill(member.email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByText('Thank you for subscribing!')).toBeVisible();
+
+    expect(addresses.filter((url) => url.includes(PASSWORD) || url.includes('Not-my-password'))).toEqual([]);
+    expect(addresses.filter((url) => url.includes(encodeURIComponent(member.email)))).toEqual([]);
+  });
+});
+
+for (const rate of [1, 4]) {
+  test(`at ${rate}x CPU, a sign-in typed at first paint and sent with Enter signs in once, its password in no address`, async ({
+    page,
+  }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const addresses = recordAddresses(page);
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/(api\/auth\/)?login$/.test(new URL(request.url()).pathname))
+        logins.push(request.url());
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel(/^Email/).pressSequentially('member@example.com');
+    await page.getByLabel(/^Password\W*$/).pressSequentially('Seeker-2025!');
+    await page.getByLabel(/^Password\W*$/).press('Enter');
+    await expect(page).toHaveURL(/\/community$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome to the circle', { timeout: 30_000 });
+    expect(logins).toHaveLength(1);
+    expect(addresses.filter((url) => url.includes('Seeker-2025') || url.includes('password='))).toEqual([]);
+  });
+}
+
+test('what is typed before the app takes the contact form over stays, with the focus, and is sent once', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/(api\/)?contact$/.test(new URL(request.url()).pathname))
+      sent.push(request.url());
+  });
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  const name = page.getByLabel(/^Your Name/);
+  await name.pressSequentially('Early');
+  // The app has taken the page over once its root takes taps.
+  await page.waitForFunction(() => document.getElementById('root')?.style.pointerEvents === '', null, {
+    timeout: 30_000,
+  });
+  await name.pressSequentially(' Bird');
+  await expect(name).toHaveValue('Early Bird');
+  await expect(name).toBeFocused();
+  await page.getByLabel(/^Email Address/).fill('early.bird@example.com');
+  await page.getByLabel(/^Subject/).selectOption('general');
+  await page.getByLabel(/^Your Message/).fill('Typed while the page was still waking up.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message Sent Successfully!').first()).toBeVisible();
+  expect(sent).toHaveLength(1);
+  await expect(name).toHaveValue('');
+});
