@@ -140,8 +140,7 @@ test.describe('writes that are stored', () => {
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Your Name').fill('Playwright Seeker');
     await form.getByLabel('Email Address').fill('seeker.e2e@example.com');
-    await form.getByRole('combobox', { name: /Subject/ }).click();
-    await page.getByRole('option', { name: 'General Question' }).click();
+    await form.getByRole('combobox', { name: /Subject/ }).selectOption({ label: 'General Question' });
     await form.getByLabel('Your Message').fill(`Hello from the end-to-end test ${marker}`);
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Message Sent Successfully!' })).toBeVisible();
