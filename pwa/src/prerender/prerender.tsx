@@ -5,6 +5,8 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import {
   APP_ROUTES,
+  formOutcomeKey,
+  type FormOutcome,
   jsonScriptElement,
   nextLink,
   NOT_FOUND_PAGE_PATH,
@@ -43,9 +45,16 @@ const WHOLE_PAGES: readonly string[] = [
   '/testimonials',
   '/blog',
   ...LEGAL_PAGES.map((page) => `/legal/${page.slug}`),
-  // The sign-in form is shown at once; what the browser fills in before the app takes over is
-  // kept (useFormFields).
+  // The forms a visitor meets first are shown at once and post without the app (the gateway takes
+  // them, services/gateway/src/forms); what is typed before the app takes over is kept
+  // (useFormFields).
   '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/contact',
+  '/admin/login',
+  '/admin-login',
 ];
 
 /**
@@ -159,14 +168,28 @@ export const renderPrerenderedPage: RenderBundle['renderPrerenderedPage'] = (she
   renderPage(shell, urlPath);
 
 /**
+ * A page with a form the gateway takes without scripts, for one request (the gateway's
+ * services/gateway/src/forms): at its address with its query, with what a post of it came to.
+ */
+export const renderFormPage: RenderBundle['renderFormPage'] = (shell, url, outcome) =>
+  renderPage(shell, url, outcomeSeed(outcome), false);
+
+/** A form's outcome as the page finds it (useFormOutcome). */
+const outcomeSeed = (outcome: FormOutcome | undefined): SeedQuery[] =>
+  outcome ? [{ queryKey: formOutcomeKey(outcome.action), data: outcome }] : [];
+
+/**
  * A page of the blog list (the gateway's /blog?category=&q=&month=&page=,
  * services/gateway/src/static/blogPages.ts): `search` is the page's query string, `posts` and
  * `link` the API's answer for it (its posts and its Link header, which names the next page).
  */
-export const renderBlogPage: RenderBundle['renderBlogPage'] = (shell, search, posts, link) => {
+export const renderBlogPage: RenderBundle['renderBlogPage'] = (shell, search, posts, link, outcome) => {
   const view = viewOf(new URLSearchParams(search));
   const first = { rows: posts, next: nextLink(link) };
-  return renderPage(shell, blogAddress(view), [{ queryKey: blogListKey(view), data: seededList(view, first) }]);
+  return renderPage(shell, blogAddress(view), [
+    { queryKey: blogListKey(view), data: seededList(view, first) },
+    ...outcomeSeed(outcome),
+  ]);
 };
 
 /**

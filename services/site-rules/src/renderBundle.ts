@@ -1,4 +1,5 @@
 import type { BlogPost, BlogPostPage } from '@coach/contracts';
+import type { FormOutcome } from './nativeForms.ts';
 
 /**
  * What the PWA's render bundle (its server render, built into pwa/dist-ssr/prerender.js) gives
@@ -11,10 +12,22 @@ export interface RenderBundle {
   PRERENDERED_PATHS: readonly string[];
   renderPrerenderedPage(shell: string, urlPath: string): Promise<string>;
   /**
+   * A page with a form the gateway takes without scripts, drawn whole for one request: at `url`
+   * (its path and query: the reset link's token), with what a post of its form came to.
+   */
+  renderFormPage(shell: string, url: string, outcome?: FormOutcome): Promise<string>;
+  /**
    * A page of the list: its query string, and the API's posts and Link header for it. The page
    * carries the posts as cards, without their bodies.
    */
-  renderBlogPage(shell: string, search: string, posts: BlogPost[], link: string | null): Promise<string>;
+  renderBlogPage(
+    shell: string,
+    search: string,
+    posts: BlogPost[],
+    link: string | null,
+    /** What its newsletter form, posted without the app, came to (the page is then drawn for one request). */
+    outcome?: FormOutcome,
+  ): Promise<string>;
   renderBlogPostPage(shell: string, slug: string, post: BlogPostPage): Promise<string>;
   /**
    * A members' page (a key of MEMBER_PAGE_READS) drawn signed in, from the answers to its reads,

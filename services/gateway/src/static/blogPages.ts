@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { BlogPost, BlogPostPage } from '@coach/contracts';
-import { isPostSlug } from '@coach/site-rules';
+import { isPostSlug, type FormOutcome } from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import type { Request, RequestHandler } from 'express';
 import type { CurrentBuild } from './currentBuild.ts';
@@ -126,6 +126,14 @@ export function renderedBlogPages(
       rendered = cached;
     }
     if (rendered.html === null) return sendNotFoundPage(res, build);
+    // The newsletter form's outcome (forms/native-forms.ts): this page, drawn for this reader alone.
+    const outcome = res.locals.formOutcome as FormOutcome | undefined;
+    if (outcome && !page.slug) {
+      const renderer = await build.bundleFor(rendered.shell);
+      const posts = JSON.parse(rendered.data) as BlogPost[];
+      const html = await renderer.renderBlogPage(rendered.shell, page.search ?? '', posts, rendered.link, outcome);
+      return res.setHeader('Cache-Control', 'private, no-store').type('html').send(html);
+    }
     if (rendered.html.length >= COMPRESS_FROM_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
       rendered.gzipped ??= gzipSync(rendered.html);
       return sendPage(res.set('Content-Encoding', 'gzip').vary('Accept-Encoding'), rendered.gzipped);
