@@ -47,13 +47,15 @@ export function ensureNode24() {
   process.exit(result.status ?? 1);
 }
 
-export function ensureDebianPackages({ browser = false, proxy = false } = {}) {
+export function ensureDebianPackages({ browser = false, proxy = false, tests = false } = {}) {
   // Commands may also come from elsewhere (e.g. a redis-server on PATH); fonts are only a package.
   const wanted = [['redis-server', () => has('redis-server')]];
   if (browser)
     wanted.push(['chromium', () => has('chromium')], ['fonts-dejavu-core', () => installed('fonts-dejavu-core')]);
   // The TLS proxy, and openssl for the certificates of the tests' TLS servers.
   if (proxy) wanted.push(['nginx', () => existsSync('/usr/sbin/nginx') || has('nginx')], ['openssl', () => has('openssl')]);
+  // The free guide's PDF is read back with a standard reader (pdftotext, pdfinfo) in its test.
+  if (tests) wanted.push(['poppler-utils', () => has('pdftotext')]);
   const missing = wanted.filter(([, present]) => !present()).map(([pkg]) => pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
@@ -93,7 +95,7 @@ export function buildPwa({ force = false } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const forTests = process.argv.includes('--for-tests');
   ensureNode24();
-  ensureDebianPackages({ browser: forTests, proxy: forTests });
+  ensureDebianPackages({ browser: forTests, proxy: forTests, tests: forTests });
   ensureNodeModules();
   if (!forTests) buildPwa();
 }

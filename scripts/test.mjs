@@ -11,7 +11,7 @@ const reports = path.join(root, 'var/test-reports');
 const e2eOnly = process.argv.includes('--e2e-only');
 
 ensureNode24();
-ensureDebianPackages({ browser: true, proxy: true });
+ensureDebianPackages({ browser: true, proxy: true, tests: true });
 ensureNodeModules();
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

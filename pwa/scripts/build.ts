@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { writeGuidePdf } from '../src/features/guide/typesetGuide.ts';
 
 process.env.BUILD_ID ||= new Date().toISOString();
 const root = path.resolve(import.meta.dirname, '..');
@@ -10,6 +11,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const ssrOutDir = path.join(root, 'dist-ssr');
 
 await build({ root });
+console.log(`typeset ${path.relative(root, await writeGuidePdf(path.join(root, 'dist')))}`);
 await build({
   root,
   logLevel: 'warn',

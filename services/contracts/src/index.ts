@@ -6,6 +6,7 @@ export * from './paging.ts';
 export * from './site.ts';
 export * from './siteIdentity.ts';
 export * from './newsletter.ts';
+export * from './guide.ts';
 export * from './chat.ts';
 export * from './errors.ts';
 export * from './community.ts';
