@@ -10,6 +10,7 @@ import { chatRoutes } from './chat/routes.ts';
 import { createChatService } from './chat/service.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { dailyPostRoutes } from './daily-post/routes.ts';
+import { guideRoutes } from './guide/routes.ts';
 import type { JobRunner } from './jobs.ts';
 import type { Outbox } from './outbox/outbox.ts';
 import type { MailRequestLimit } from './mail-requests/limit.ts';
@@ -39,7 +40,7 @@ export interface ContentDeps {
   };
 }
 
-/** The content service's HTTP app: blog, stats, newsletter, contact, AI chat and their admin views. */
+/** The content service's HTTP app: blog, stats, newsletter, the free guide, contact, AI chat and their admin views. */
 export function buildContentApp({
   logger,
   redis,
@@ -62,6 +63,7 @@ export function buildContentApp({
   app.use(adminBlogRoutes(sessions, publication));
   app.use(siteStatsRoutes());
   app.use(newsletterRoutes(sessions, { outbox, mailLimit, confirmHours: limits.newsletterConfirmHours }));
+  app.use(guideRoutes(sessions, { outbox, mailLimit, confirmHours: limits.newsletterConfirmHours }));
   app.use(contactRoutes(outbox, sessions, mailLimit));
   app.use(chatRoutes(redis, createChatService(jobs.chat, limits.chatTimeoutMs), limits.chatPerMinute));
   app.use(dailyPostRoutes(sessions, jobs.dailyPost, limits.generateTimeoutMs));

@@ -38,6 +38,14 @@ export const eventPayloadSchemas = {
     confirmToken: z.string(),
     unsubscribeToken: z.string(),
   }),
+  /** A request for the free guide: the address is sent a link that confirms it and leads to the download. */
+  'guide.confirmation_requested': z.object({
+    requestId: z.string(),
+    email: z.string(),
+    confirmToken: z.string(),
+    /** The visitor ticked the box to join the newsletter too: the link confirms both. */
+    newsletter: z.boolean(),
+  }),
   'member.signed_up': z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
   /** The token travels only to the e-mail; members keeps its hash. */
   'member.password_reset_requested': z.object({ userId: z.number().int(), email: z.string(), token: z.string() }),
@@ -71,6 +79,7 @@ export type EventPayload<E extends EventName> = z.infer<(typeof eventPayloadSche
 export const EVENT_ROUTES: Record<EventName, QueueName[]> = {
   'contact.received': [QUEUES.emails],
   'newsletter.confirmation_requested': [QUEUES.emails],
+  'guide.confirmation_requested': [QUEUES.emails],
   'member.signed_up': [QUEUES.emails],
   'member.password_reset_requested': [QUEUES.emails],
   'blog.post_generated': [QUEUES.contentPosts],

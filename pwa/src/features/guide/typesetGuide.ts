@@ -8,9 +8,7 @@ import { FREE_GUIDE } from '@coach/contracts';
 
 export const GUIDE_SOURCE = path.join(import.meta.dirname, 'guide.md');
 
-type Block =
-  | { kind: 'title' | 'heading' | 'paragraph' | 'note'; text: string }
-  | { kind: 'list'; items: string[] };
+type Block = { kind: 'title' | 'heading' | 'paragraph' | 'note'; text: string } | { kind: 'list'; items: string[] };
 
 /** The guide's blocks: blank lines separate them; a line of a paragraph continues it. */
 export function parseGuide(markdown: string): Block[] {
@@ -44,7 +42,11 @@ export async function typesetGuide(markdown: string): Promise<Buffer> {
     size: 'A5',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: FREE_GUIDE.title, Subject: 'A free guide to daily spiritual practice', Keywords: 'meditation, peace' },
+    info: {
+      Title: FREE_GUIDE.title,
+      Subject: 'A free guide to daily spiritual practice',
+      Keywords: 'meditation, peace',
+    },
     pdfVersion: '1.7',
     lang: 'en',
     displayTitle: true,
@@ -65,7 +67,10 @@ export async function typesetGuide(markdown: string): Promise<Buffer> {
         doc.moveDown(1.5);
         break;
       case 'note':
-        doc.font('Times-Italic').fontSize(onCover ? 13 : 10).fillColor(MUTED);
+        doc
+          .font('Times-Italic')
+          .fontSize(onCover ? 13 : 10)
+          .fillColor(MUTED);
         doc.text(block.text, { align: onCover ? 'center' : 'left', width, lineGap: 2 });
         doc.moveDown(1);
         break;

@@ -1,6 +1,7 @@
 import {
   CONTACT_SUBJECTS,
   eventPayloadSchemas,
+  FREE_GUIDE,
   PASSWORD_RESET_TTL_MINUTES,
   type EventJob,
   type EventName,
@@ -16,6 +17,7 @@ export interface Email {
     | 'coach-notification'
     | 'sender-acknowledgement'
     | 'newsletter-confirmation'
+    | 'guide-confirmation'
     | 'member-welcome'
     | 'newsletter-post'
     | 'newsletter-digest'
@@ -194,6 +196,31 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
         ),
       ];
     }
+    case 'guide.confirmation_requested': {
+      const payload = eventPayloadSchemas[name].parse(event.payload);
+      const confirmUrl = `${settings.siteUrl}/guide/confirm?${new URLSearchParams({ token: payload.confirmToken })}`;
+      return [
+        email(
+          {
+            kind: 'guide-confirmation',
+            to: payload.email,
+            subject: `Your free guide: ${FREE_GUIDE.title}`,
+            text: [
+              'Hello,',
+              `Thank you for asking for "${FREE_GUIDE.title}". Please confirm your e-mail address by opening this link, and your guide is ready to download:\n${confirmUrl}`,
+              ...(payload.newsletter
+                ? [
+                    'As you asked, confirming also subscribes you to the weekly newsletter. Every newsletter e-mail has a link to unsubscribe whenever you wish.',
+                  ]
+                : []),
+              'If you did not ask for the guide, simply ignore this e-mail: without your confirmation you will not hear from us.',
+              signature(settings),
+            ].join('\n\n'),
+          },
+          settings,
+        ),
+      ];
+    }
     case 'member.signed_up': {
       const payload = eventPayloadSchemas[name].parse(event.payload);
       // The name a sign-up typed goes nowhere: anyone may sign up with someone else's address.
@@ -207,6 +234,7 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
               'Hello,',
               'Welcome to the Sacred Circle. I am so glad you are here.',
               `Your account opens the community, where members share reflections and support one another (${settings.siteUrl}/community), and your profile, where you can follow your own journey and progress (${settings.siteUrl}/profile).`,
+              `A small gift to begin with: my free guide "${FREE_GUIDE.title}", seven simple practices for your mornings and evenings (${settings.siteUrl}${FREE_GUIDE.pdfPath}).`,
               `Whenever you would like personal guidance, you can ${bookingInvitation(settings)}`,
               signature(settings),
             ].join('\n\n'),

@@ -98,6 +98,24 @@ export async function subscribe(
     .catch(nullIfDuplicate);
 }
 
+/**
+ * Subscribes an address whose consent was confirmed elsewhere (the free guide's link, which the
+ * visitor asked to join the newsletter with): confirmed at once, from any state, with no e-mail.
+ */
+export async function subscribeConfirmed(email: string): Promise<void> {
+  const now = new Date();
+  await SubscriberModel.updateOne(
+    { email },
+    {
+      $set: { state: 'confirmed' },
+      $min: { confirmedAt: now },
+      $setOnInsert: { email, subscribedAt: now, unsubscribeToken: newToken() },
+      $unset: { confirmationDeferredFor: 1, unsubscribedAt: 1, unsubscribedFrom: 1 },
+    },
+    { upsert: true },
+  ).catch(nullIfDuplicate);
+}
+
 /** A subscriber whose confirmation e-mail waits for an hour with room, for the request `confirmationDeferredFor`. */
 export interface DeferredConfirmation {
   _id: Types.ObjectId;

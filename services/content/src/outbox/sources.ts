@@ -1,5 +1,7 @@
 import type { Types } from 'mongoose';
 import { ContactMessageModel } from '../contact/model.ts';
+import { GuideRequestModel } from '../guide/model.ts';
+import type { GuideLinkOwed } from '../guide/service.ts';
 import { SubscriberModel } from '../newsletter/model.ts';
 import type { EventSource, Outbox } from './outbox.ts';
 
@@ -47,6 +49,22 @@ export const newsletterConfirmationRequested: EventSource<'newsletter.confirmati
   clearedOnceQueued: ['pendingConfirmToken'],
 };
 
+/** A free guide request's confirmation link, once per link issued. */
+export const guideConfirmationRequested: EventSource<'guide.confirmation_requested', GuideLinkOwed> = {
+  event: 'guide.confirmation_requested',
+  model: GuideRequestModel,
+  payloadOf: (row) => ({
+    requestId: row._id.toString(),
+    email: row.email,
+    confirmToken: row.pendingConfirmToken,
+    newsletter: row.newsletterAsked !== undefined,
+  }),
+  revisionOf: (row) => ({ confirmTokenHash: row.confirmTokenHash }),
+  clearedOnceQueued: ['pendingConfirmToken'],
+};
+
 /** Sweeps every collection whose rows owe an event. */
 export const sweepAll = async (outbox: Outbox) =>
-  (await outbox.sweep(contactReceived)) + (await outbox.sweep(newsletterConfirmationRequested));
+  (await outbox.sweep(contactReceived)) +
+  (await outbox.sweep(newsletterConfirmationRequested)) +
+  (await outbox.sweep(guideConfirmationRequested));

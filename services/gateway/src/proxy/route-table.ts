@@ -9,17 +9,19 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; upstream: Upstream }> 
   { prefix: '/api/admin/community', upstream: 'members' },
   { prefix: '/api/community', upstream: 'members' },
   { prefix: '/api/profile', upstream: 'members' },
-  // content: blog, stats, newsletter, contact, AI chat and their admin views
+  // content: blog, stats, newsletter, the free guide, contact, AI chat and their admin views
   { prefix: '/api/blog', upstream: 'content' },
   { prefix: '/api/site-stats', upstream: 'content' },
   { prefix: '/api/newsletter', upstream: 'content' },
   { prefix: '/api/newsletter-subscribers', upstream: 'content' },
+  { prefix: '/api/guide', upstream: 'content' },
   { prefix: '/api/contact', upstream: 'content' },
   { prefix: '/api/contact-messages', upstream: 'content' },
   { prefix: '/api/ai', upstream: 'content' },
   { prefix: '/api/ask-ai', upstream: 'content' },
   { prefix: '/api/admin/blog-posts', upstream: 'content' },
   { prefix: '/api/admin/newsletter', upstream: 'content' },
+  { prefix: '/api/admin/guide', upstream: 'content' },
 ];
 
 /** The service for a path, or undefined when no prefix owns it (the gateway then answers 404). */
