@@ -3,6 +3,7 @@ import { DEFAULT_SITE_IDENTITY, appNames } from '@coach/site-rules';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { passwordLists } from './scripts/passwordLists.ts';
 
 const THEME_COLOR = '#4E2F5E'; // palette.plum (src/shared/theme.ts)
 const BACKGROUND_COLOR = '#FBF6EF'; // palette.cream
@@ -79,6 +80,7 @@ export default defineConfig(({ isSsrBuild }) => {
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     plugins: [
       react(),
+      passwordLists(),
       // The prerender bundle (scripts/build.ts) needs no service worker of its own.
       !isSsrBuild &&
         VitePWA({
@@ -96,7 +98,7 @@ export default defineConfig(({ isSsrBuild }) => {
             // fonts (woff2 only: every browser that runs the worker reads it), local images and
             // offline.html. Icons and screenshots are for the install only.
             globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-            // The password-strength word lists (about 1 MB) load only with a new-password form, online.
+            // The password-strength estimator and its lists load only with a new-password form, online.
             globIgnores: ['**/zxcvbn-*.js'],
           },
           devOptions: { enabled: false },
@@ -132,7 +134,7 @@ export default defineConfig(({ isSsrBuild }) => {
                   { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
                   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
-                  { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
+                  { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]|virtual:password-lists/ },
                   // MUI's style system, and the site's theme made with it: the frame's components are
                   // built on both. Chunks of their own, so that each is evaluated in a task of its own.
                   {
