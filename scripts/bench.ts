@@ -4,7 +4,8 @@
 //   1. public reads through the TLS proxy, through the gateway and directly on content (reads)
 //   2. sign-ins: argon2 hashes/s and login p99, with site-stats p99 measured alongside (login)
 //   3. chat round trips through the queue with the offline companion (chat)
-//   4. the front end: gzipped JS of the home route and Lighthouse scores (frontend)
+//   4. the front end: gzipped JS of the home route, the whole /signup page with its strength meter
+//      and Lighthouse scores (frontend)
 //   5-6. the blog rendered by the gateway (public cache on and off), and its growth to 10,000 posts (blog)
 //   7. the newsletter: 10,000 subscribers' e-mails handed to a local SMTP server (newsletter)
 //   8. the resident memory of every process of the site after all that load, summed (always)
@@ -16,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_MEMBER, REPO_ROOT, startStack, startTestSmtp, startTlsProxy, type TestSmtp } from '@coach/dev-stack';
 import { load, type LoadFigures } from '../bench/autocannon.ts';
-import { homeRouteJsKb, hydrationMs, lighthouseScores } from '../bench/frontend.ts';
+import { homeRouteJsKb, hydrationMs, lighthouseScores, signupPageKb } from '../bench/frontend.ts';
 import { residentMemory } from '../bench/memory.ts';
 import { verdict } from '../bench/verdict.ts';
 import { benchChat } from '../services/ai-worker/bench/chat.ts';
@@ -29,6 +30,8 @@ const CONNECTIONS = 50;
 /** What a browser sends: answers may come compressed. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const UNLIMITED = '1000000000';
+/** What a phone on a slow network downloads to sign up, whole page, gzipped. */
+const SIGNUP_BUDGET_KB = 150;
 const only = new Set((process.env.BENCH_ONLY ?? 'reads,login,chat,frontend,blog,newsletter').split(','));
 // The newsletter part's e-mails go to a local SMTP server that counts them per address.
 const smtp = only.has('newsletter') ? await startTestSmtp() : undefined;
@@ -108,6 +111,13 @@ async function signedInCookie(): Promise<string> {
 async function benchFrontend() {
   const js = await homeRouteJsKb(`${gateway}/`);
   console.log(`\n4. Front end\nHome route: ${js.files} scripts, ${js.gzipKb} kB gzipped (budget 180 kB)`);
+  const signup = await signupPageKb(gateway);
+  console.log(
+    verdict(
+      signup.gzipKb <= SIGNUP_BUDGET_KB,
+      `/signup with a password typed (strength meter loaded): ${signup.files} files, ${signup.gzipKb} kB gzipped (budget ${SIGNUP_BUDGET_KB} kB)`,
+    ),
+  );
   const [newestPost] = (await (await fetch(`${gateway}/api/blog/posts`)).json()) as Array<{ slug: string }>;
   const postPage = newestPost ? [`/blog/${newestPost.slug}`] : []; // the demo posts are seeded
   const publicUrls = ['/', '/blog', ...postPage, '/coaching', '/login', '/legal/privacy-policy'].map(
