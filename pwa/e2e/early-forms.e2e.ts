@@ -14,6 +14,13 @@ function recordAddresses(page: Page): string[] {
   return seen;
 }
 
+/** Whether an address carries what a form holds: the test's marker, a field by name, an e-mail or a password. */
+const carriesAField = (url: string, marker: string) =>
+  url.includes(marker) ||
+  /[?&](email|password|code|name|message)=/.test(url) ||
+  url.includes('%40') ||
+  [PASSWORD, 'Awaken-2025', 'Seeker-2025'].some((secret) => url.includes(secret));
+
 const uniqueMember = (tag: string) => {
   const id = `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   return { name: `Early ${tag}`, username: `early_${id}`.slice(0, 30), email: `early.${id}@example.com` };
@@ -66,7 +73,76 @@ test.describe('without JavaScript', () => {
   });
 });
 
+/** A form typed into at first paint and sent with Enter, and what a person then sees. */
+interface EarlyForm {
+  path: string;
+  fill: (page: Page, id: string) => Promise<void>;
+  outcome: (page: Page) => Promise<void>;
+}
+
+const EARLY_FORMS: Record<string, EarlyForm> = {
+  'sign-up': {
+    path: '/signup',
+    fill: async (page, id) => {
+      await page.getByLabel(/^Full Name/).pressSequentially('Early Riser');
+      await page.getByLabel(/^Username/).pressSequentially(`riser_${id}`);
+      await page.getByLabel(/^Email/).pressSequentially(`riser.${id}@example.com`);
+      await page.getByLabel(/^Password\W*$/).pressSequentially(PASSWORD);
+      await page.getByLabel(/^Password\W*$/).press('Enter');
+    },
+    outcome: async (page) => {
+      await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
+      await expect(page.getByText('Welcome to the community!').first()).toBeVisible();
+    },
+  },
+  'password reset request': {
+    path: '/forgot-password',
+    fill: async (page) => {
+      await page.getByLabel(/^Email/).pressSequentially('member@example.com');
+      await page.getByLabel(/^Email/).press('Enter');
+    },
+    outcome: async (page) => {
+      await expect(page.getByText(/Check your inbox/)).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  newsletter: {
+    path: '/blog',
+    fill: async (page, id) => {
+      await page.getByLabel(/^Your email address/).pressSequentially(`early.reader.${id}@example.com`);
+      await page.getByLabel(/^Your email address/).press('Enter');
+    },
+    outcome: async (page) => {
+      await expect(page.getByText('Thank you for subscribing!').first()).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  'admin sign-in': {
+    path: '/admin/login',
+    fill: async (page) => {
+      await page.getByLabel(/^Email/).pressSequentially('coach@example.com');
+      await page.getByLabel(/^Password\W*$/).pressSequentially('Awaken-2025!');
+      await page.getByLabel(/^Password\W*$/).press('Enter');
+    },
+    outcome: async (page) => {
+      await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
+    },
+  },
+};
+
 for (const rate of [1, 4]) {
+  for (const [name, form] of Object.entries(EARLY_FORMS)) {
+    test(`at ${rate}x CPU, the ${name} form typed at first paint and sent with Enter does what it says, its fields in no address`, async ({
+      page,
+    }) => {
+      await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
+      const addresses = recordAddresses(page);
+      const id = `${rate}${Date.now().toString(36)}`;
+      await page.goto(form.path, { waitUntil: 'domcontentloaded' });
+      await form.fill(page, id);
+      await form.outcome(page);
+      expect(addresses.filter((url) => carriesAField(url, id))).toEqual([]);
+    });
+  }
+
   test(`at ${rate}x CPU, a sign-in typed at first paint and sent with Enter signs in once, its password in no address`, async ({
     page,
   }) => {
@@ -88,6 +164,32 @@ for (const rate of [1, 4]) {
     expect(addresses.filter((url) => url.includes('Seeker-2025') || url.includes('password='))).toEqual([]);
   });
 }
+
+test('a reflection typed in the Circle before the app takes it over is kept and shared once', async ({ page }) => {
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'member@example.com', password: 'Seeker-2025!' },
+  });
+  expect(login.ok()).toBe(true);
+  await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const shares: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/(api\/community\/posts|community)$/.test(new URL(request.url()).pathname))
+      shares.push(request.url());
+  });
+  const text = `Typed while the circle woke up ${Date.now().toString(36)}`;
+  await page.goto('/community', { waitUntil: 'domcontentloaded' });
+  const composer = page.getByRole('textbox', { name: /Your message/ });
+  await composer.pressSequentially(text.slice(0, 20));
+  await page.waitForFunction(() => document.getElementById('root')?.style.pointerEvents === '', null, {
+    timeout: 30_000,
+  });
+  await composer.pressSequentially(text.slice(20));
+  await expect(composer).toHaveValue(text);
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.getByText(text)).toBeVisible({ timeout: 30_000 });
+  await expect(composer).toHaveValue('');
+  expect(shares).toHaveLength(1);
+});
 
 test('what is typed before the app takes the contact form over stays, with the focus, and is sent once', async ({
   page,

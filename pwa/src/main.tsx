@@ -5,9 +5,6 @@ import '@fontsource/cormorant-garamond/latin-700.css';
 // This entry stays tiny. Public pages arrive prerendered (src/prerender): the browser paints them
 // first, and only then are the scripts fetched and the page hydrated. The shell (other routes, and
 // every page the service worker serves) starts at once.
-import { holdEarlySubmits } from './shared/forms/earlySubmits.ts';
-
-holdEarlySubmits();
 const container = document.getElementById('root')!;
 const prerendered = container.firstElementChild !== null;
 

@@ -222,7 +222,7 @@ export const MEMBER_PAGE_QUERIES: Readonly<Record<string, readonly MemberPageQue
  * A members' page drawn signed in (the gateway's, for a visitor with a session,
  * services/gateway/src/static/memberPages.ts), with the answers the services gave the member.
  */
-export const renderMemberPage: RenderBundle['renderMemberPage'] = async (shell, urlPath, answers) => {
+export const renderMemberPage: RenderBundle['renderMemberPage'] = async (shell, urlPath, answers, outcome) => {
   const queries = MEMBER_PAGE_QUERIES[urlPath];
   if (!queries) throw new Error(`${urlPath} is not a members' page`);
   const seed = queries.map(({ queryKey, paged }) => {
@@ -234,7 +234,7 @@ export const renderMemberPage: RenderBundle['renderMemberPage'] = async (shell, 
       : answer.body;
     return { queryKey, data };
   });
-  return renderPage(shell, urlPath, seed, false);
+  return renderPage(shell, urlPath, [...seed, ...outcomeSeed(outcome)], false);
 };
 
 /** Writes dist/prerendered/*.html from dist/index.html, the shell. */

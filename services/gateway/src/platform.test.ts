@@ -384,13 +384,16 @@ describe('serving the PWA', () => {
     expect((await api(`/blog/${slug}`)).headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
   });
 
-  it('serves account, member and admin pages asking not to be indexed (the sign-in form whole, the others with their head alone), and never a file outside them', async () => {
-    for (const route of ['/community', '/profile', '/login/', '/admin/dashboard', '/admin-login', '/Signup']) {
+  it('serves account, member and admin pages asking not to be indexed (the first forms whole, posting without scripts; the others with their head alone), and never a file outside them', async () => {
+    const forms = ['/login/', '/admin-login', '/Signup'];
+    for (const route of ['/community', '/profile', '/admin/dashboard', ...forms]) {
       const res = await api(route);
       expect(res.status, route).toBe(200);
       const html = await res.text();
-      if (route === '/login/') expect(html).toMatch(/<input[^>]+name="email"/);
-      else expect(html, route).toContain('<div id="root"></div>');
+      if (forms.includes(route)) {
+        expect(html, route).toMatch(/<form[^>]+action="\/(login|admin\/login|signup)" method="post"/);
+        expect(html, route).toMatch(/<input[^>]+name="email"/);
+      } else expect(html, route).toContain('<div id="root"></div>');
       expect(html, route).toMatch(/<meta data-page-head name="robots" content="noindex" \/>/);
       expect(html, route).not.toContain('rel="canonical"');
     }

@@ -12,8 +12,17 @@ export interface NativeForm {
   step?: { when: string; api: string; fields: readonly string[] };
   /** A field that must repeat another (a new password typed twice): checked here, not sent. */
   repeats?: { field: string; of: string; message: string };
+  /** Fields sent only when filled in. */
+  optional?: readonly string[];
   /** Where a success leads (303); without it, the page is drawn again with the answer. */
   next?: string;
+  /** The page it leads to says what the success was (a sign-up's welcome, on the sign-in form). */
+  nextShowsOutcome?: true;
+  /**
+   * The page is drawn from more than the form (the blog's posts, the Circle's feed): every outcome
+   * comes back to it after a redirect (303), which draws it with the outcome.
+   */
+  backToPage?: true;
 }
 
 /** The message of a new password typed differently the second time. */
@@ -29,7 +38,12 @@ const TWO_STEP = { when: 'challenge', api: '/api/auth/login/two-step', fields: [
 export const NATIVE_FORMS = {
   '/login': { api: '/api/auth/login', fields: ['email', 'password'], step: TWO_STEP, next: '/community' },
   '/admin/login': { api: '/api/admin/login', fields: ['email', 'password'], step: TWO_STEP, next: '/admin/dashboard' },
-  '/signup': { api: '/api/auth/signup', fields: ['name', 'username', 'email', 'password'], next: '/login' },
+  '/signup': {
+    api: '/api/auth/signup',
+    fields: ['name', 'username', 'email', 'password'],
+    next: '/login',
+    nextShowsOutcome: true,
+  },
   '/forgot-password': { api: '/api/auth/password-reset/request', fields: ['email'] },
   '/reset-password': {
     api: '/api/auth/password-reset/confirm',
@@ -38,7 +52,9 @@ export const NATIVE_FORMS = {
   },
   '/contact': { api: '/api/contact', fields: ['name', 'email', 'subject', 'message'] },
   // The blog's 'Stay Connected' form: its outcome is shown on the page it was sent from.
-  '/newsletter': { api: '/api/newsletter', fields: ['email'] },
+  '/newsletter': { api: '/api/newsletter', fields: ['email'], backToPage: true },
+  // The Sacred Circle's composer, for a signed-in member.
+  '/community': { api: '/api/community/posts', fields: ['content', 'prompt'], optional: ['prompt'], backToPage: true },
 } as const satisfies Record<string, NativeForm>;
 export type NativeFormAction = keyof typeof NATIVE_FORMS;
 

@@ -37,6 +37,8 @@ export interface RenderBundle {
     shell: string,
     urlPath: string,
     answers: Readonly<Record<string, MemberReadAnswer>>,
+    /** What its form (the Circle's composer), posted without the app, came to. */
+    outcome?: FormOutcome,
   ): Promise<string>;
 }
 

@@ -1,7 +1,6 @@
 import { Box } from '@mui/material';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { releaseHeldSubmits } from '../../shared/forms/earlySubmits.ts';
 import { useAfterLoad } from '../../shared/hooks/useAfterLoad.ts';
 import { Notices } from '../../shared/notices/Notices.tsx';
 import { PwaStatus } from '../../shared/pwa/PwaStatus.tsx';
@@ -29,13 +28,12 @@ function FloatingWidgetsOnceIdle() {
 
 /**
  * A prerendered page ignores taps (src/prerender) until its own code has loaded and hydrated: a
- * tap before would be lost. Rendered beside the page, inside its boundary, so this effect runs
- * then; forms submitted before are submitted again now (earlySubmits.ts).
+ * tap before would be lost. Its forms take taps at once: the page's HTML posts them. Rendered
+ * beside the page, inside its boundary, so this effect runs then.
  */
 function AcceptTapsOnceHydrated() {
   useEffect(() => {
     document.getElementById('root')?.style.removeProperty('pointer-events');
-    releaseHeldSubmits();
   }, []);
   return null;
 }

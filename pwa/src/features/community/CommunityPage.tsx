@@ -17,6 +17,10 @@ import {
 } from 'react';
 import { ApiRequestError, postJson } from '../../shared/api/client.ts';
 import { useListPages } from '../../shared/api/listPages.ts';
+import { FormNoticeAlert } from '../../shared/forms/AuthForm.tsx';
+import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
+import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
+import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
@@ -199,6 +203,14 @@ function useGrowingWithText(box: RefObject<HTMLTextAreaElement | null>, text: st
   }, [fit]);
 }
 
+const SHARED = { title: 'Post Shared', description: 'Thank you for sharing your light with the circle.' };
+
+/** What a member is told when her post was not shared: signed out, or another failure. */
+const shareFailed = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 401
+    ? { title: 'Session Expired', description: 'Please log in again to share your reflection', variant: 'destructive' as const }
+    : { title: 'Error', description: 'Failed to share your post. Please try again.', variant: 'destructive' as const };
+
 /**
  * The composer: normal mode, or reflection mode with this week's prompt attached. Share is
  * disabled while the text is empty after trimming; a successful post resets both.
@@ -215,41 +227,61 @@ function Composer({
   onShared: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
+  // Posted by the page's HTML (before or without the app): refused, its text comes back.
+  const outcome = useFormOutcome('/community');
+  const refused = outcomeError(outcome);
+  const [text, setText] = useState(() => (refused && outcome?.values.content) || '');
+  const [pageNotice, setPageNotice] = useState(() =>
+    refused ? shareFailed(refused) : acceptedAnswer(outcome) !== undefined ? SHARED : undefined,
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   useGrowingWithText(inputRef, text);
+  // What was typed before the app took the composer over is kept.
+  useLayoutEffect(() => {
+    const typed = typedBeforeHydration(formRef.current).content;
+    if (typed !== undefined) setText(typed);
+  }, []);
 
   const share = useMutation({
     mutationFn: (input: CommunityPostInput) => postJson<CommunityPost>('/api/community/posts', input),
     onSuccess: () => {
       setText('');
       onShared();
-      notify({ title: 'Post Shared', description: 'Thank you for sharing your light with the circle.' });
+      notify(SHARED);
       void refreshFeed(queryClient);
       void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
     },
-    onError: (error) => {
-      if (error instanceof ApiRequestError && error.status === 401) {
-        notify({
-          title: 'Session Expired',
-          description: 'Please log in again to share your reflection',
-          variant: 'destructive',
-        });
-      } else {
-        notify({ title: 'Error', description: 'Failed to share your post. Please try again.', variant: 'destructive' });
-      }
-    },
+    onError: (error) => notify(shareFailed(error)),
   });
 
   const content = text.trim();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!content || share.isPending) return;
-    share.mutate(prompt ? { content, prompt } : { content });
+    setPageNotice(undefined);
+    // What the field shows is what is sent, even typed the instant the app took it over.
+    const sent = (typedBeforeHydration(formRef.current).content ?? text).trim();
+    if (!sent || share.isPending) return;
+    share.mutate(prompt ? { content: sent, prompt } : { content: sent });
   };
 
   return (
     <Card component="section" aria-labelledby="composer-title">
-      <CardContent component="form" onSubmit={submit} sx={{ p: { xs: 2.5, sm: 3 } }}>
+      <CardContent
+        component="form"
+        ref={formRef}
+        method="post"
+        action="/community"
+        onSubmit={submit}
+        // Usable while the page waits for the app (its root takes no taps until then).
+        sx={{ p: { xs: 2.5, sm: 3 }, pointerEvents: 'auto' }}
+      >
+        {pageNotice && (
+          <Box sx={{ mb: 2 }}>
+            <FormNoticeAlert notice={pageNotice} />
+          </Box>
+        )}
+        {prompt && <input type="hidden" name="prompt" value={prompt} />}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
           <ForumIcon color="primary" aria-hidden />
           <Typography id="composer-title" variant="h5" component="h2" sx={{ color: 'primary.dark' }}>
@@ -262,6 +294,7 @@ function Composer({
           placeholder={prompt ? 'Let your answer unfold gently...' : 'What is on your heart today?'}
           multiline
           rows={4}
+          name="content"
           value={text}
           onChange={(event) => setText(event.target.value)}
           inputRef={inputRef}
@@ -280,7 +313,8 @@ function Composer({
               Cancel Reflection
             </Button>
           )}
-          <Button type="submit" variant="contained" disabled={!content || share.isPending}>
+          {/* Before the app, the server refuses an empty post; after, an empty one cannot be sent. */}
+          <Button type="submit" variant="contained" disabled={hydrated && (!content || share.isPending)}>
             {share.isPending ? 'Sharing...' : 'Share'}
           </Button>
         </Stack>

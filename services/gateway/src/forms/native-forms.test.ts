@@ -75,6 +75,19 @@ describe('forms posted by the page without scripts', () => {
     const session = cookiesOf(right);
     const me = await fetch(`${stack.gatewayUrl}/api/auth/me`, { headers: { cookie: session } });
     expect(((await me.json()) as { username: string }).username).toBe(member.username);
+
+    // Signed in, she shares in the Sacred Circle with the composer as the page posts it.
+    const shared = await post('/community', { content: 'Grateful for the quiet this morning.' }, { cookie: session });
+    expect(shared.status).toBe(303);
+    expect(shared.headers.get('location')).toBe('/community');
+    const feed = await page('/community', `${session}; ${cookiesOf(shared)}`);
+    expect(feed).toContain('Post Shared');
+    expect(feed).toContain('Grateful for the quiet this morning.');
+    expect(await members.collection('community_posts').countDocuments({ content: 'Grateful for the quiet this morning.' })).toBe(1);
+
+    const blank = await post('/community', { content: '   ' }, { cookie: session });
+    expect(blank.status).toBe(303);
+    expect(await page('/community', `${session}; ${cookiesOf(blank)}`)).toContain('Failed to share your post');
   });
 
   it('refuses a post from another site, or without an Origin, and changes nothing', async () => {

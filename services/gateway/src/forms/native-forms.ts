@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isAppPage, NATIVE_FORMS, SECRET_FIELDS, type FormOutcome, type NativeForm, type NativeFormAction } from '@coach/site-rules';
+import { isAppPage, MEMBER_PAGE_READS, NATIVE_FORMS, SECRET_FIELDS, type FormOutcome, type NativeForm, type NativeFormAction } from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { clientOf } from '../client/client-address.ts';
@@ -16,6 +16,7 @@ const UNREACHED = { message: 'The site could not take your request just now. Ple
 
 const FORMS: Readonly<Record<string, NativeForm>> = NATIVE_FORMS;
 const isAction = (path: string): path is NativeFormAction => Object.hasOwn(FORMS, path);
+const isMemberPage = (path: string) => Object.hasOwn(MEMBER_PAGE_READS, path);
 
 /** The newsletter form brings the reader back to the page she sent it from: a path of this site. */
 const returnPath = (value: unknown): string =>
@@ -113,7 +114,9 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
     const body = (req.body ?? {}) as Record<string, unknown>;
     const text = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
     const step = form.step && text(form.step.when) ? form.step : form;
-    const input = Object.fromEntries(step.fields.map((name) => [name, text(name)]));
+    const input = Object.fromEntries(
+      step.fields.filter((name) => text(name) !== '' || !form.optional?.includes(name)).map((name) => [name, text(name)]),
+    );
     const typed = [...step.fields, ...(form.repeats ? [form.repeats.field] : [])];
     const values = Object.fromEntries(
       typed.filter((name) => !SECRET_FIELDS.includes(name)).map((name) => [name, text(name)]),
@@ -130,13 +133,13 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
     const outcome: FormOutcome = { action, status: answered.status, answer: answered.answer, values };
     const asksForCode = (answered.answer as { twoStepRequired?: unknown } | null)?.twoStepRequired === true;
     if (answered.status >= 400 || asksForCode) {
-      if (action === '/newsletter') return redirectWith(res, page, outcome);
+      if (form.backToPage) return redirectWith(res, page, outcome);
       return drawPage(res, asksForCode ? 200 : answered.status, pageUrl, outcome);
     }
     for (const cookie of answered.cookies) res.append('Set-Cookie', cookie);
     if (!form.next) return redirectWith(res, page, { ...outcome, values: {} });
     // A sign-up leads to the sign-in form, which starts with its e-mail and says the account exists.
-    if (isAction(form.next)) return redirectWith(res, form.next, { ...outcome, answer: {} });
+    if (form.nextShowsOutcome) return redirectWith(res, form.next, { ...outcome, answer: {} });
     res.redirect(303, form.next);
   };
 
@@ -172,7 +175,8 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
       if (waiting?.page !== req.path || !isAction(waiting.outcome?.action)) waiting = undefined;
     }
     const resetLink = req.path === '/reset-password' && typeof req.query.token === 'string';
-    if (waiting && req.path.startsWith('/blog')) {
+    // Pages drawn from more than their form take the outcome to their own renderer.
+    if (waiting && (req.path.startsWith('/blog') || isMemberPage(req.path))) {
       res.locals.formOutcome = waiting.outcome;
       return next();
     }

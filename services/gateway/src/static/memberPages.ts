@@ -1,4 +1,4 @@
-import { MEMBER_PAGE_READS, type MemberReadAnswer } from '@coach/site-rules';
+import { MEMBER_PAGE_READS, type FormOutcome, type MemberReadAnswer } from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import type { Request, RequestHandler } from 'express';
 import { forwardedHeaders } from '../proxy/forwarded.ts';
@@ -44,7 +44,10 @@ export function renderedMemberPages(
     try {
       const answers = await Promise.all(reads.map(async (apiPath) => [apiPath, await read(req, apiPath)] as const));
       const shell = await build.shell();
-      html = await (await build.bundleFor(shell)).renderMemberPage(shell, req.path, Object.fromEntries(answers));
+      // The composer's outcome, when it was posted without the app (forms/native-forms.ts).
+      const outcome = res.locals.formOutcome as FormOutcome | undefined;
+      const bundle = await build.bundleFor(shell);
+      html = await bundle.renderMemberPage(shell, req.path, Object.fromEntries(answers), outcome);
     } catch (err) {
       if (!(err instanceof NotSignedIn))
         logger.warn({ err, path: req.path }, 'members page not rendered; the app draws it');
