@@ -9,8 +9,7 @@ import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
-import { clearSignInDraft, useSignInDraft } from './signInDraft.ts';
-import { SIGNED_UP } from './SignupPage.tsx';
+import { clearSignInDraft, SIGNED_UP, useSignInDraft } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 
 const TwoStepSignIn = lazy(() => import('../two-step/index.ts').then((step) => ({ default: step.TwoStepSignIn })));

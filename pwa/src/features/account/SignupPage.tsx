@@ -6,12 +6,9 @@ import { AuthCard } from '../../shared/forms/AuthCard.tsx';
 import { AuthForm } from '../../shared/forms/AuthForm.tsx';
 import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
-import { prefillSignIn } from './signInDraft.ts';
+import { prefillSignIn, SIGNED_UP } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
-
-/** What a new member is told once her account exists. */
-export const SIGNED_UP = { title: 'Welcome to the community!', description: 'Your account has been created successfully.' };
 
 /** Join the Journey (/signup): success leads to the sign-in page. */
 export default function SignupPage() {

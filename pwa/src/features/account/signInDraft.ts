@@ -12,6 +12,9 @@ interface SignInDraft {
  */
 export const useSignInDraft = create<SignInDraft>(() => ({ email: '', password: '' }));
 
+/** What a new member is told once her account exists, after the app's sign-up or the page's. */
+export const SIGNED_UP = { title: 'Welcome to the community!', description: 'Your account has been created successfully.' };
+
 /** After a sign-up: the sign-in form starts with the e-mail just registered. */
 export const prefillSignIn = (email: string) => useSignInDraft.setState({ email, password: '' });
 export const clearSignInDraft = () => useSignInDraft.setState({ email: '', password: '' });
