@@ -19,6 +19,7 @@ const PAGES: Record<AppRouteName, ComponentType> = {
   contact: lazy(() => import('../features/contact/ContactPage.tsx')),
   newsletterConfirm: lazy(() => import('../features/newsletter/NewsletterConfirmPage.tsx')),
   newsletterUnsubscribe: lazy(() => import('../features/newsletter/NewsletterUnsubscribePage.tsx')),
+  guideConfirm: lazy(() => import('../features/guide/GuideConfirmPage.tsx')),
   login: lazy(() => import('../features/account/LoginPage.tsx')),
   signup: lazy(() => import('../features/account/SignupPage.tsx')),
   forgotPassword: lazy(() => import('../features/account/ForgotPasswordPage.tsx')),

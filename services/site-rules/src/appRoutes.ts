@@ -42,6 +42,7 @@ export const APP_ROUTES = {
   contact: { path: '/contact' },
   newsletterConfirm: { path: '/newsletter/confirm', private: true },
   newsletterUnsubscribe: { path: '/newsletter/unsubscribe', private: true },
+  guideConfirm: { path: '/guide/confirm', private: true },
   login: { path: '/login', private: true },
   signup: { path: '/signup', private: true },
   forgotPassword: { path: '/forgot-password', private: true },

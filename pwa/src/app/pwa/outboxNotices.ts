@@ -1,7 +1,46 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HAS_LIKED_KEY, SITE_STATS_KEY } from '../../features/stats/useSiteStats.ts';
 import { notify } from '../../shared/notices/store.ts';
-import type { OutboxEvent } from '../../shared/pwa/outbox.ts';
+import type { OutboxEvent, OutboxKind } from '../../shared/pwa/outbox.ts';
+
+interface Notice {
+  title: string;
+  description: string;
+}
+
+/** What the visitor is told when a write she made offline reaches the server, or is refused by it. */
+const KEPT_WRITE_NOTICES: Record<
+  Exclude<OutboxKind, 'like'>,
+  { delivered: Notice; refused: (reason?: string) => Notice }
+> = {
+  contact: {
+    delivered: {
+      title: 'Message delivered',
+      description: "Your message saved offline has been sent. I'll get back to you within 24 hours.",
+    },
+    refused: (reason) => ({
+      title: 'Message not delivered',
+      description: `The message you saved offline was refused${reason ? `: ${reason}` : ''}. Please send it again or contact me directly via email.`,
+    }),
+  },
+  newsletter: {
+    delivered: {
+      title: 'Subscription delivered',
+      description: "You're subscribed: you'll receive weekly insights and inspiration in your inbox.",
+    },
+    refused: () => ({ title: 'Subscription failed', description: 'Please check your email and try again.' }),
+  },
+  guide: {
+    delivered: {
+      title: 'Guide request delivered',
+      description: 'Please confirm your email address with the link we sent to your inbox, and your guide is yours.',
+    },
+    refused: (reason) => ({
+      title: 'Guide request not delivered',
+      description: `${reason ?? 'Your request was refused'}. Please ask for the guide again.`,
+    }),
+  },
+};
 
 /** A kept write reached the server, or was refused by it: the visitor hears of it. */
 export function announceOutboxEvent(event: OutboxEvent, queryClient: QueryClient): void {
@@ -14,28 +53,11 @@ export function announceOutboxEvent(event: OutboxEvent, queryClient: QueryClient
     void queryClient.invalidateQueries({ queryKey: SITE_STATS_KEY });
     return;
   }
+  const notices = KEPT_WRITE_NOTICES[event.kind];
   if (event.type === 'delivered') {
-    notify(
-      event.kind === 'contact'
-        ? {
-            title: 'Message delivered',
-            description: "Your message saved offline has been sent. I'll get back to you within 24 hours.",
-          }
-        : {
-            title: 'Subscription delivered',
-            description: "You're subscribed: you'll receive weekly insights and inspiration in your inbox.",
-          },
-    );
+    notify(notices.delivered);
     return;
   }
   console.error(`A saved ${event.kind} request was refused`, event.status, event.message);
-  notify(
-    event.kind === 'contact'
-      ? {
-          title: 'Message not delivered',
-          description: `The message you saved offline was refused${event.message ? `: ${event.message}` : ''}. Please send it again or contact me directly via email.`,
-          variant: 'destructive',
-        }
-      : { title: 'Subscription failed', description: 'Please check your email and try again.', variant: 'destructive' },
-  );
+  notify({ ...notices.refused(event.message), variant: 'destructive' });
 }

@@ -122,6 +122,7 @@ function dashboard({ me = admin, twoStepOn = true }: { me?: AdminUser; twoStepOn
     http.get('/api/newsletter-subscribers', () => (calls.push('subscribers'), HttpResponse.json(SUBSCRIBERS))),
     http.get('/api/site-stats', () => HttpResponse.json({ visitorCount: 1234, likeCount: 56 })),
     http.get('/api/admin/newsletter/settings', () => HttpResponse.json(settings)),
+    http.get('/api/admin/guide/stats', () => HttpResponse.json({ requested: 14, confirmed: 12, joinedNewsletter: 5 })),
     http.put('/api/admin/newsletter/settings', async ({ request }) => {
       settings = (await request.json()) as typeof settings;
       bodies.push(settings);
@@ -540,6 +541,15 @@ describe('AdminDashboardPage for the admin', () => {
     expect(row('reader@example.com')).toHaveTextContent('March 2, 2025');
     expect(row('new@example.com')).toHaveTextContent('Pending');
     expect(row('left@example.com')).toHaveTextContent('Unsubscribed');
+  });
+
+  it('shows how many took the free guide and how many of them joined the newsletter', async () => {
+    dashboard();
+    const { user } = render();
+    await openTab(user, 'Newsletter');
+    expect(
+      await screen.findByText('12 took the guide (14 asked for it), 5 of them joined the newsletter'),
+    ).toBeInTheDocument();
   });
 
   it('offers every subscriber as a CSV download', async () => {

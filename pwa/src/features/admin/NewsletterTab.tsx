@@ -1,4 +1,4 @@
-import type { NewsletterSettings, NewsletterSubscriber, SubscriberState } from '@coach/contracts';
+import type { GuideStats, NewsletterSettings, NewsletterSubscriber, SubscriberState } from '@coach/contracts';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { Button, Chip, FormControlLabel, Paper, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
-import { NEWSLETTER_SETTINGS_KEY, SUBSCRIBERS_EXPORT_URL, SUBSCRIBERS_KEY } from './queries.ts';
+import { GUIDE_STATS_KEY, NEWSLETTER_SETTINGS_KEY, SUBSCRIBERS_EXPORT_URL, SUBSCRIBERS_KEY } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 import { EmailAddress } from '../../shared/ui/EmailAddress.tsx';
 
@@ -66,7 +66,24 @@ function DeliverySetting() {
   );
 }
 
-/** Newsletter: how posts are sent, and the subscribers (newest first) with their state. */
+/** The free guide: how many confirmed their address and took it, and how many of them joined the newsletter. */
+function GuideFigures() {
+  const stats = useQuery<GuideStats>({ queryKey: GUIDE_STATS_KEY });
+  if (!stats.data) return null;
+  const { requested, confirmed, joinedNewsletter } = stats.data;
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5, mb: 3, borderRadius: 3 }}>
+      <Typography component="h3" sx={{ fontWeight: 700, color: 'primary.dark' }}>
+        Free guide
+      </Typography>
+      <Typography>
+        {confirmed} took the guide ({requested} asked for it), {joinedNewsletter} of them joined the newsletter
+      </Typography>
+    </Paper>
+  );
+}
+
+/** Newsletter: how posts are sent, the free guide's figures, and the subscribers (newest first) with their state. */
 export function NewsletterTab() {
   const { query: subscribers, list, search, setSearch } = usePagedList<NewsletterSubscriber>(SUBSCRIBERS_KEY[0]);
   return (
@@ -83,6 +100,7 @@ export function NewsletterTab() {
         </Button>
       </Stack>
       <DeliverySetting />
+      <GuideFigures />
       <ListSearch label="Search subscribers" value={search} onSearch={setSearch} />
       <QueryState
         query={subscribers}

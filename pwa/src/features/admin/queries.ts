@@ -14,6 +14,8 @@ export const MODERATION_KEY = ['/api/admin/community'] as const;
 export type ModerationView = 'reported' | 'recent';
 export const moderationKey = (view: ModerationView) => [`${MODERATION_KEY[0]}?view=${view}`] as const;
 export const NEWSLETTER_SETTINGS_KEY = ['/api/admin/newsletter/settings'] as const;
+/** The free guide's figures: addresses that took it and joined the newsletter with it. */
+export const GUIDE_STATS_KEY = ['/api/admin/guide/stats'] as const;
 /** A post's newsletter figures. */
 export const postMailingKey = (postId: string) => ['/api/admin/newsletter/posts', postId] as const;
 

@@ -3,11 +3,11 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Button, Card, CardActions, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { site } from '../../shared/config/site.ts';
-import { notify } from '../../shared/notices/store.ts';
 import { coachStructuredData } from '../../shared/head/pageHead.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { PageHero, Section, SectionHeading } from '../../shared/ui/Section.tsx';
+import { GuideDialog } from '../guide/index.ts';
 import { BookOrLearnMore } from './BookOrLearnMore.tsx';
 import { ProgramDialog } from './ProgramDialog.tsx';
 import { PROGRAMS, type Program } from './programs.ts';
@@ -18,6 +18,7 @@ export default function CoachingPage() {
     structuredData: coachStructuredData(),
   });
   const [selected, setSelected] = useState<Program | null>(null);
+  const [guideOpen, setGuideOpen] = useState(false);
 
   return (
     <>
@@ -97,17 +98,7 @@ export default function CoachingPage() {
             <BookingButton size="large" data-whisper-hover="coaching">
               Schedule Free Consultation
             </BookingButton>
-            <Button
-              size="large"
-              variant="outlined"
-              startIcon={<DownloadIcon />}
-              onClick={() =>
-                notify({
-                  title: 'Your free guide is almost ready',
-                  description: 'Subscribe on the blog to receive it in your inbox as soon as it is published.',
-                })
-              }
-            >
+            <Button size="large" variant="outlined" startIcon={<DownloadIcon />} onClick={() => setGuideOpen(true)}>
               Download Free Guide
             </Button>
           </Stack>
@@ -115,6 +106,7 @@ export default function CoachingPage() {
       </Section>
 
       <ProgramDialog program={selected} onClose={() => setSelected(null)} />
+      <GuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
     </>
   );
 }

@@ -1,16 +1,17 @@
 /**
- * The outbox: POSTs that could not reach the server (contact, newsletter, like), kept with their
+ * The outbox: POSTs that could not reach the server (contact, newsletter, the free guide, like), kept with their
  * Idempotency-Key and replayed in order once the connection returns. Plain logic: the storage,
  * fetch, clock and lock come in as parameters, so the service worker, the page fallback and the
  * unit tests share it.
  */
 
-export type OutboxKind = 'contact' | 'newsletter' | 'like';
+export type OutboxKind = 'contact' | 'newsletter' | 'guide' | 'like';
 
 /** The writes that wait in the outbox when offline; every other call fails as usual. */
 export const OUTBOX_PATHS: Readonly<Record<string, OutboxKind>> = {
   '/api/contact': 'contact',
   '/api/newsletter': 'newsletter',
+  '/api/guide': 'guide',
   '/api/site-stats/like': 'like',
 };
 

@@ -11,6 +11,10 @@ export const SAVED_OFFLINE: Record<OutboxKind, { title: string; description: str
     title: 'Saved offline',
     description: 'Your subscription is saved and will be sent automatically when you are back online.',
   },
+  guide: {
+    title: 'Saved offline',
+    description: 'Your request for the guide is saved and will be sent automatically when you are back online.',
+  },
   like: {
     title: 'Saved offline',
     description: 'Your like is saved and will be sent automatically when you are back online.',
@@ -24,7 +28,7 @@ export type Submitted<T> = { queued: false; data: T } | { queued: true };
 export const isNetworkError = (error: unknown): boolean => error instanceof TypeError;
 
 /**
- * POSTs a write of the outbox (contact, newsletter, like) with a fresh Idempotency-Key. Without
+ * POSTs a write of the outbox (contact, newsletter, the free guide, like) with a fresh Idempotency-Key. Without
  * a connection, or when the server answers 503 (its database or queue away for a moment), it is
  * kept: by the service worker, which answers 202 "queued", or, where no worker controls the page,
  * by the page itself. Each submission is stored by exactly one of them, under its key, and

@@ -1,0 +1,1 @@
+export { GuideDialog } from './GuideDialog.tsx';
