@@ -113,8 +113,10 @@ export default defineConfig(({ isSsrBuild }) => {
       sourcemap: false,
       // No <link rel="modulepreload"> added per lazy import: each one inserted into the head of a
       // prerendered page restyles the whole document (~140 ms of a mobile CPU when a page's chunk
-      // loads). The browser fetches a chunk's imports once it has the chunk; the page is on screen.
+      // loads). A page drawn on the server names the chunks it starts with in its HTML instead,
+      // from the build's manifest (src/prerender/modulePreloads.ts).
       modulePreload: false,
+      manifest: true,
       rolldownOptions: {
         output: {
           // The libraries every page starts with, one chunk each, and the frame around every page

@@ -4,33 +4,46 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { PageFallback } from '../shared/ui/PageFallback.tsx';
 import { Layout } from './layout/Layout.tsx';
 
-// Every page is its own chunk so the home route stays lean. Accounts, community, profile, admin
-// and legal live in their own folders.
-const AdminLoginPage = lazy(() => import('../features/admin/AdminLoginPage.tsx'));
-const PAGES: Record<AppRouteName, ComponentType> = {
-  home: lazy(() => import('../features/home/HomePage.tsx')),
-  about: lazy(() => import('../features/about/AboutPage.tsx')),
-  coaching: lazy(() => import('../features/coaching/CoachingPage.tsx')),
-  testimonials: lazy(() => import('../features/testimonials/TestimonialsPage.tsx')),
-  blog: lazy(() => import('../features/blog/BlogListPage.tsx')),
-  blogArchive: lazy(() => import('../features/blog/BlogArchivePage.tsx')),
-  blogPost: lazy(() => import('../features/blog/BlogPostPage.tsx')),
-  askAi: lazy(() => import('../features/ask-ai/AskAiPage.tsx')),
-  contact: lazy(() => import('../features/contact/ContactPage.tsx')),
-  newsletterConfirm: lazy(() => import('../features/newsletter/NewsletterConfirmPage.tsx')),
-  newsletterUnsubscribe: lazy(() => import('../features/newsletter/NewsletterUnsubscribePage.tsx')),
-  guideConfirm: lazy(() => import('../features/guide/GuideConfirmPage.tsx')),
-  login: lazy(() => import('../features/account/LoginPage.tsx')),
-  signup: lazy(() => import('../features/account/SignupPage.tsx')),
-  forgotPassword: lazy(() => import('../features/account/ForgotPasswordPage.tsx')),
-  resetPassword: lazy(() => import('../features/account/ResetPasswordPage.tsx')),
-  community: lazy(() => import('../features/community/CommunityPage.tsx')),
-  profile: lazy(() => import('../features/profile/ProfilePage.tsx')),
-  adminLogin: AdminLoginPage,
-  adminLoginAlias: AdminLoginPage,
-  adminDashboard: lazy(() => import('../features/admin/AdminDashboardPage.tsx')),
-  legal: lazy(() => import('../features/legal/LegalPage.tsx')),
+/**
+ * Each page's module, under src/. Every page is its own chunk so the home route stays lean; a
+ * page drawn on the server names its chunk in its HTML, from this table (src/prerender).
+ * Accounts, community, profile, admin and legal live in their own folders.
+ */
+export const PAGE_MODULES: Record<AppRouteName, string> = {
+  home: 'features/home/HomePage.tsx',
+  about: 'features/about/AboutPage.tsx',
+  coaching: 'features/coaching/CoachingPage.tsx',
+  testimonials: 'features/testimonials/TestimonialsPage.tsx',
+  blog: 'features/blog/BlogListPage.tsx',
+  blogArchive: 'features/blog/BlogArchivePage.tsx',
+  blogPost: 'features/blog/BlogPostPage.tsx',
+  askAi: 'features/ask-ai/AskAiPage.tsx',
+  contact: 'features/contact/ContactPage.tsx',
+  newsletterConfirm: 'features/newsletter/NewsletterConfirmPage.tsx',
+  newsletterUnsubscribe: 'features/newsletter/NewsletterUnsubscribePage.tsx',
+  guideConfirm: 'features/guide/GuideConfirmPage.tsx',
+  login: 'features/account/LoginPage.tsx',
+  signup: 'features/account/SignupPage.tsx',
+  forgotPassword: 'features/account/ForgotPasswordPage.tsx',
+  resetPassword: 'features/account/ResetPasswordPage.tsx',
+  community: 'features/community/CommunityPage.tsx',
+  profile: 'features/profile/ProfilePage.tsx',
+  adminLogin: 'features/admin/AdminLoginPage.tsx',
+  adminLoginAlias: 'features/admin/AdminLoginPage.tsx',
+  adminDashboard: 'features/admin/AdminDashboardPage.tsx',
+  legal: 'features/legal/LegalPage.tsx',
 };
+const pageModules = import.meta.glob<{ default: ComponentType }>('../features/*/*Page.tsx');
+/** One lazy component per module: the two admin login addresses share theirs. */
+const lazyPage = new Map<string, ComponentType>();
+const PAGES = Object.fromEntries(
+  Object.entries(PAGE_MODULES).map(([name, file]) => {
+    const load = pageModules[`../${file}`];
+    if (!load) throw new Error(`No page module ${file}`);
+    if (!lazyPage.has(file)) lazyPage.set(file, lazy(load));
+    return [name, lazyPage.get(file)!];
+  }),
+) as Record<AppRouteName, ComponentType>;
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 const AdminLayout = lazy(() => import('../features/admin/AdminWorkspace.tsx'));
 

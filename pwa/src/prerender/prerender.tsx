@@ -33,6 +33,7 @@ import { escapeHtml } from '../shared/head/pageHead.ts';
 import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
 import { markWrittenStyles, STYLE_KEY } from '../shared/styleCache.ts';
 import { PAGE_DATA_ID, type SeedQuery } from '../app/start/pageData.ts';
+import { modulePreloads } from './modulePreloads.ts';
 
 /**
  * The reading pages a first visit lands on, written whole at build time (the blog and its posts
@@ -149,7 +150,9 @@ async function renderPage(
     .replace(/<(script type="module"|link rel="modulepreload") /g, (tag, what: string) =>
       headOnly ? tag : `<${what} fetchpriority="low" `,
     )
-    .replace('</head>', () => (headOnly ? '</head>' : `${styles}${TAPS_WITHOUT_SCRIPTS}</head>`))
+    .replace('</head>', () =>
+      headOnly ? '</head>' : `${modulePreloads(urlPath)}${styles}${TAPS_WITHOUT_SCRIPTS}</head>`,
+    )
     // Taps wait for the app: until it has hydrated (the layout lifts this), a button would do nothing.
     .replace(EMPTY_ROOT, () =>
       headOnly ? `${data}${EMPTY_ROOT}` : `${data}<div id="root" style="pointer-events:none">${html}</div>`,

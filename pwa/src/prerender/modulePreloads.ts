@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { matchAppRoute } from '@coach/site-rules';
+import { PAGE_MODULES } from '../app/App.tsx';
+
+/** A chunk of the client build, as the build's manifest (dist/.vite/manifest.json) names it. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The client build's manifest, beside this bundle (dist-ssr/ next to dist/); none: no preloads. */
+function readManifest(): Manifest | undefined {
+  try {
+    return JSON.parse(readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The files of `keys` and of every chunk they import, in import order. */
+function withImports(manifest: Manifest, keys: readonly string[]): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    for (const imported of chunk.imports ?? []) visit(imported);
+    files.add(chunk.file);
+  };
+  keys.forEach(visit);
+  return [...files];
+}
+
+/** The manifest's key of the entry, the page's one script. */
+const ENTRY = 'index.html';
+
+let manifest: Manifest | undefined | null = null;
+
+/**
+ * The `<link rel="modulepreload">` tags of what a page drawn on the server starts with: the app's
+ * start-up modules (the entry's dynamic imports, each loaded in a step of its own) and the chunk
+ * of the page at `urlPath` with what it imports. Named in the HTML, they are fetched and compiled
+ * while the page is read, instead of one after another as each step asks for the next. Added to
+ * the head as the page is parsed, they restyle nothing. Low priority, as the entry's script.
+ */
+export function modulePreloads(urlPath: string): string {
+  if (manifest === null) manifest = readManifest();
+  if (!manifest) return '';
+  const route = matchAppRoute(urlPath.split('?')[0]!);
+  const page = route ? [`src/${PAGE_MODULES[route.name]}`] : [];
+  // The entry and its own imports are the page's script already.
+  const entryFiles = new Set(withImports(manifest, [ENTRY]));
+  return withImports(manifest, [...(manifest[ENTRY]?.dynamicImports ?? []), ...page])
+    .filter((file) => !entryFiles.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
+    .join('');
+}
