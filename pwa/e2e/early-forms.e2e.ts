@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 // The forms a visitor meets first, used the moment they are seen: without scripts at all, and
 // at first paint (DOMContentLoaded) before the app has taken the page over, on a fast and on a
@@ -127,6 +128,41 @@ const EARLY_FORMS: Record<string, EarlyForm> = {
     },
   },
 };
+
+test.describe('without JavaScript, two-step sign-in', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('asks for the code after the password, says a wrong code beside the field, and signs in with the right one', async ({
+    page,
+  }) => {
+    const member = uniqueMember('twostep');
+    const api = page.request;
+    expect((await api.post('/api/auth/signup', { data: { ...member, password: PASSWORD } })).status()).toBe(201);
+    expect((await api.post('/api/auth/login', { data: { email: member.email, password: PASSWORD } })).ok()).toBe(true);
+    const { secret } = (await (await api.post('/api/auth/two-step/setup')).json()) as { secret: string };
+    // A code is taken once: the sign-in uses the next time step's.
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+    const code = (stepsAhead = 0) => totp.generate({ timestamp: Date.now() + stepsAhead * totp.period * 1000 });
+    const enabled = await api.post('/api/auth/two-step/enable', { data: { password: PASSWORD, code: code() } });
+    expect(enabled.ok()).toBe(true);
+    await page.context().clearCookies();
+
+    const addresses = recordAddresses(page);
+    await page.goto('/login');
+    await page.getByLabel(/^Email/).fill(member.email);
+    await page.getByLabel(/^Password\W*$/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Two-Step Sign-In' })).toBeVisible();
+    await page.getByLabel(/^Code/).fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('heading', { name: 'Two-Step Sign-In' })).toBeVisible();
+    await expect(page.getByLabel(/^Code/)).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel(/^Code/).fill(code(1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/community$/);
+    expect(addresses.filter((url) => carriesAField(url, member.username))).toEqual([]);
+  });
+});
 
 for (const rate of [1, 4]) {
   for (const [name, form] of Object.entries(EARLY_FORMS)) {
