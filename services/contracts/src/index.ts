@@ -7,6 +7,7 @@ export * from './site.ts';
 export * from './siteIdentity.ts';
 export * from './newsletter.ts';
 export * from './guide.ts';
+export * from './bookings.ts';
 export * from './chat.ts';
 export * from './errors.ts';
 export * from './community.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { errorHandler, HttpError, notFoundApi } from './errors.ts';
@@ -55,6 +55,8 @@ export interface AppOptions {
   json?: boolean;
   /** Paths that also read URL-encoded form bodies (a mail client's one-click unsubscribe). */
   formPaths?: string[];
+  /** Paths whose JSON body is also kept as its bytes (`rawBodyOf`): a signature is checked over them. */
+  rawBodyPaths?: string[];
   helmet?: HelmetOptions;
   /** Which proxies' X-Forwarded-For to believe (Express's `trust proxy`): services believe the gateway. */
   trustProxy?: boolean | number | string[] | ((address: string, hop: number) => boolean);
@@ -66,7 +68,7 @@ export interface AppOptions {
  * only.
  */
 export function createApp(logger: Logger, options: AppOptions = {}): Express {
-  const { json = true, formPaths = [], trustProxy = trustGatewayHop } = options;
+  const { json = true, formPaths = [], rawBodyPaths = [], trustProxy = trustGatewayHop } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -87,7 +89,15 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
   );
   app.use(cookieParser());
   if (!json) return app;
-  app.use(express.json({ limit: BODY_LIMIT, strict: true }));
+  app.use(
+    express.json({
+      limit: BODY_LIMIT,
+      strict: true,
+      verify: (req, _res, bytes) => {
+        if (rawBodyPaths.includes((req as Request).path)) RAW_BODIES.set(req, bytes);
+      },
+    }),
+  );
   if (formPaths.length) app.use(formPaths, express.urlencoded({ limit: BODY_LIMIT, extended: false }));
   // A write with a body that is not JSON (or a form where one is read) is refused rather than silently read as empty.
   app.use((req, _res, next) => {
@@ -100,6 +110,11 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
   });
   return app;
 }
+
+const RAW_BODIES = new WeakMap<object, Buffer>();
+
+/** The bytes of a JSON body as they came, on a path of `rawBodyPaths`; undefined when there was none. */
+export const rawBodyOf = (req: Request): Buffer | undefined => RAW_BODIES.get(req);
 
 /** Adds the 404 for unknown API paths and the error mapper; call after the routes. */
 export function finishApp(app: Express, logger: Logger): Express {

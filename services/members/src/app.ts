@@ -14,6 +14,8 @@ import { createLoginLimiter, type LoginLimits } from './accounts/login-limiter.t
 import { authRoutes } from './accounts/routes.ts';
 import { createSessionIssuer } from './accounts/sessions.ts';
 import { adminUserRoutes } from './admin/routes.ts';
+import { createMemberRefs } from './bookings/memberRef.ts';
+import { BOOKING_WEBHOOK_PATHS, bookingRoutes, type BookingKeys } from './bookings/routes.ts';
 import { communityRoutes, moderationRoutes } from './community/routes.ts';
 import { passwordRoutes, type PasswordResetLimits } from './passwords/routes.ts';
 import { createPasswordPolicy, type BreachedPasswordSettings } from './passwords/strength.ts';
@@ -37,12 +39,14 @@ export interface MembersDeps {
   loginLimits: LoginLimits;
   passwordResetLimits: PasswordResetLimits;
   breachedPasswords: BreachedPasswordSettings;
+  /** The booking pages' webhook keys; without one, its endpoint accepts nothing. */
+  bookingKeys?: BookingKeys;
 }
 
-/** The members service's HTTP app: accounts and sessions, Sacred Circle, profile, admin users. */
+/** The members service's HTTP app: accounts and sessions, Sacred Circle, profile, booked sessions, admin users. */
 export function buildMembersApp(deps: MembersDeps): Express {
   const { logger, redis, publish } = deps;
-  const app = createApp(logger);
+  const app = createApp(logger, { rawBodyPaths: BOOKING_WEBHOOK_PATHS });
   const sessions = createSessionVerifier(deps.sessionPublicKey, redis, deps.cookieSecure);
   const issuer = createSessionIssuer(redis, {
     privateKey: deps.sessionPrivateKey,
@@ -73,6 +77,10 @@ export function buildMembersApp(deps: MembersDeps): Express {
   app.use(communityRoutes(sessions));
   app.use(moderationRoutes(sessions));
   app.use(profileRoutes(sessions));
+  // Booking links' member references are keyed with the session key: only this service makes them.
+  app.use(
+    bookingRoutes(sessions, { keys: deps.bookingKeys ?? {}, refs: createMemberRefs(deps.sessionPrivateKey), logger }),
+  );
   app.use(adminUserRoutes(sessions, issuer));
   return finishApp(app, logger);
 }

@@ -49,6 +49,10 @@ export const membersEnvSchema = baseEnvSchema
     BREACHED_PASSWORD_CHECK: flag,
     BREACHED_PASSWORD_API_URL: z.url().default('https://api.pwnedpasswords.com/range'),
     BREACHED_PASSWORD_TIMEOUT_MS: positiveInt.default(2000),
+    /** Calendly's webhook signing key (the subscription's `signing_key`); unset: Calendly bookings are refused. */
+    CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** The secret of the Cal.com webhook; unset: Cal.com bookings are refused. */
+    CAL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** argon2 computations at once; by default the machine's cores minus one (see password.ts). */
     ARGON2_MAX_CONCURRENCY: positiveInt.optional(),
     // The brand names the site in authenticator apps.

@@ -40,6 +40,7 @@ const app = buildMembersApp({
     maxRequestsPerIp: config.PASSWORD_RESET_MAX_PER_IP,
     maxEmailsPerAccount: config.PASSWORD_RESET_MAX_PER_ACCOUNT,
   },
+  bookingKeys: { calendlySigningKey: config.CALENDLY_WEBHOOK_SIGNING_KEY, calSecret: config.CAL_WEBHOOK_SECRET },
   breachedPasswords: {
     enabled: config.BREACHED_PASSWORD_CHECK,
     apiUrl: config.BREACHED_PASSWORD_API_URL,

@@ -2,13 +2,15 @@
 export type Upstream = 'content' | 'members';
 
 export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; upstream: Upstream }> = [
-  // members: accounts, sessions, Sacred Circle and its moderation, profile, admin users
+  // members: accounts, sessions, Sacred Circle and its moderation, profile, booked sessions, admin users
   { prefix: '/api/auth', upstream: 'members' },
   { prefix: '/api/admin/login', upstream: 'members' },
   { prefix: '/api/admin/users', upstream: 'members' },
   { prefix: '/api/admin/community', upstream: 'members' },
   { prefix: '/api/community', upstream: 'members' },
   { prefix: '/api/profile', upstream: 'members' },
+  { prefix: '/api/bookings', upstream: 'members' },
+  { prefix: '/api/admin/bookings', upstream: 'members' },
   // content: blog, stats, newsletter, the free guide, contact, AI chat and their admin views
   { prefix: '/api/blog', upstream: 'content' },
   { prefix: '/api/site-stats', upstream: 'content' },

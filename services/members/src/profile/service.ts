@@ -2,6 +2,7 @@ import type { Milestone, Progress, Purchase } from '@coach/contracts';
 import { levelTitle } from '@coach/site-rules';
 import { HttpError, nullIfDuplicate } from '@coach/kit';
 import { UserModel } from '../accounts/model.ts';
+import { countedSessions, sessionMilestones } from '../bookings/service.ts';
 import {
   applyPost,
   applyPurchase,
@@ -183,8 +184,12 @@ export async function recordPurchase(userId: number, input: PurchaseInput, at: D
   await addMilestones(userId, drafts);
 }
 
+/**
+ * A member's progress. Her coaching sessions are those the coach recorded as purchases and those
+ * booked on the booking page that count (attended or booked), read as they stand now.
+ */
 export async function getProgress(userId: number, now: Date): Promise<Progress> {
-  const doc = await ProgressModel.findOne({ userId }).lean();
+  const [doc, booked] = await Promise.all([ProgressModel.findOne({ userId }).lean(), countedSessions(userId)]);
   const state = doc ? stateOf(doc) : EMPTY_PROGRESS;
   return {
     spiritualLevel: state.spiritualLevel,
@@ -193,20 +198,25 @@ export async function getProgress(userId: number, now: Date): Promise<Progress> 
     totalPosts: state.totalPosts,
     currentStreak: currentStreakOn(state, now),
     longestStreak: state.longestStreak,
-    totalCoachingSessions: state.totalCoachingSessions,
+    totalCoachingSessions: state.totalCoachingSessions + booked,
     totalSpent: state.totalSpent,
   };
 }
 
+/** A member's milestones, newest first: those recorded, and one per booked session that counts. */
 export async function listJourney(userId: number): Promise<Milestone[]> {
-  const rows = await JourneyModel.find({ userId }).sort({ createdAt: -1, _id: -1 }).lean();
-  return rows.map((r) => ({
+  const [rows, sessions] = await Promise.all([
+    JourneyModel.find({ userId }).sort({ createdAt: -1, _id: -1 }).lean(),
+    sessionMilestones(userId),
+  ]);
+  const recorded = rows.map((r) => ({
     id: r._id.toString(),
     milestoneType: r.milestoneType as MilestoneType,
     title: r.title,
     description: r.description ?? '',
     createdAt: r.createdAt.toISOString(),
   }));
+  return [...recorded, ...sessions].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 export async function listPurchases(userId: number): Promise<Purchase[]> {

@@ -6,6 +6,7 @@ import { deviceCookieName } from '../accounts/device.ts';
 import type { LoginLimits } from '../accounts/login-limiter.ts';
 import { ensureAdmin } from '../admin/bootstrap.ts';
 import { buildMembersApp } from '../app.ts';
+import type { BookingKeys } from '../bookings/routes.ts';
 import type { PasswordResetLimits } from '../passwords/routes.ts';
 import type { BreachedPasswordSettings } from '../passwords/strength.ts';
 
@@ -21,6 +22,7 @@ export interface MembersOptions {
   breachedPasswords?: BreachedPasswordSettings;
   sessionIdleSeconds?: number;
   cookieSecure?: boolean;
+  bookingKeys?: BookingKeys;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function startMembers({
   breachedPasswords = { enabled: false, apiUrl: 'http://127.0.0.1:9/range', timeoutMs: 1000 },
   sessionIdleSeconds = 3600,
   cookieSecure = false,
+  bookingKeys,
 }: MembersOptions = {}) {
   const backend = await startTestBackend('members-test');
   const { logger, redis, queues, keys } = backend;
@@ -57,6 +60,7 @@ export async function startMembers({
     },
     passwordResetLimits: { maxRequestsPerIp: 20, maxEmailsPerAccount: 3, ...passwordResetLimits },
     breachedPasswords,
+    bookingKeys,
   });
   const server = await listen(app);
   const url = server.url;
