@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '../shared/api/client.ts';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { Notices } from '../shared/notices/Notices.tsx';
+import type { SeedQuery } from '../app/start/pageData.ts';
 
 /** Shows the current location so a test can assert where a link or button went. */
 function LocationProbe() {
@@ -19,9 +20,21 @@ function LocationProbe() {
  */
 export function renderWithApp(
   ui: ReactElement,
-  { route = '/', path = '*', fakeTimers = false }: { route?: string; path?: string; fakeTimers?: boolean } = {},
+  {
+    route = '/',
+    path = '*',
+    fakeTimers = false,
+    seed = [],
+  }: {
+    route?: string;
+    path?: string;
+    fakeTimers?: boolean;
+    /** Answers the page was drawn with by the server (its page data). */
+    seed?: readonly SeedQuery[];
+  } = {},
 ) {
   const client = createQueryClient();
+  for (const { queryKey, data } of seed) client.setQueryData(queryKey, data);
   // With fake timers, user-event must advance them while it waits between its steps.
   const user = userEvent.setup(fakeTimers ? { delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {});
   const result = render(

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { formOutcomeKey } from '@coach/site-rules';
 import { AUTH_ME_KEY } from '../../shared/api/auth.ts';
 import { sampleMember as member } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -105,5 +106,33 @@ describe('LoginPage', () => {
     await fillAndSubmit(user, 'asha@example.com', 'Seeker-2025!');
     expect(await screen.findByLabelText(/^code/i)).toBeInTheDocument();
     expect(useSignInDraft.getState()).toEqual({ email: '', password: '' });
+  });
+});
+
+describe('LoginPage drawn with a sign-in the page posted without the app', () => {
+  const refused = {
+    action: '/login',
+    status: 401,
+    answer: { message: 'Invalid email or password' },
+    values: { email: 'seeker@example.com' },
+  } as const;
+
+  it('posts to /login, and shows the refusal above the fields with the e-mail kept and no password', () => {
+    renderWithApp(<LoginPage />, { route: '/login', seed: [{ queryKey: formOutcomeKey('/login'), data: refused }] });
+    const form = screen.getByRole('form', { name: 'Sign in' });
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/login');
+    expect(screen.getByRole('alert')).toHaveTextContent('Login failed Invalid email or password');
+    expect(screen.getByLabelText(/^email/i)).toHaveValue('seeker@example.com');
+    expect(screen.getByLabelText(/^password/i)).toHaveValue('');
+  });
+
+  it('asks for the two-step code when the password was right, carrying the challenge in the form', async () => {
+    const asked = { ...refused, status: 200, answer: { twoStepRequired: true, challenge: 'c-123', message: 'Enter the code' } };
+    renderWithApp(<LoginPage />, { route: '/login', seed: [{ queryKey: formOutcomeKey('/login'), data: asked }] });
+    expect(await screen.findByRole('heading', { name: 'Two-Step Sign-In' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Two-step sign-in' });
+    expect(form).toHaveAttribute('action', '/login');
+    expect(form.querySelector('input[type="hidden"][name="challenge"]')).toHaveValue('c-123');
   });
 });

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { FormNoticeAlert } from '../../shared/forms/AuthForm.tsx';
-import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
+import { useOutcomeNotice } from '../../shared/forms/formOutcome.ts';
 import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
@@ -25,12 +25,11 @@ const NOT_SUBSCRIBED = {
  * what it came to.
  */
 export function NewsletterSection() {
-  const outcome = useFormOutcome('/newsletter');
-  const refused = outcomeError(outcome);
+  const { outcome, refused, notice, clearNotice } = useOutcomeNotice('/newsletter', {
+    accepted: SUBSCRIBED,
+    refused: () => NOT_SUBSCRIBED,
+  });
   const [email, setEmail] = useState(() => (refused && outcome?.values.email) || '');
-  const [pageNotice, setPageNotice] = useState(() =>
-    acceptedAnswer(outcome) !== undefined ? SUBSCRIBED : refused ? NOT_SUBSCRIBED : undefined,
-  );
   const { pathname, search } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   // An address typed before the app took the form over is kept.
@@ -52,7 +51,7 @@ export function NewsletterSection() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setPageNotice(undefined);
+    clearNotice();
     // What the field shows is what is sent, even typed in the instant the app took it over.
     const value = (typedBeforeHydration(formRef.current).email ?? email).trim();
     // An empty field does nothing; the browser's email check guards the format.
@@ -81,9 +80,9 @@ export function NewsletterSection() {
       <Typography sx={{ mt: 1.5, mb: 4, opacity: 0.9, maxWidth: 520, mx: 'auto' }}>
         Weekly insights, gentle practices and inspiration for your spiritual journey, straight to your inbox.
       </Typography>
-      {pageNotice && (
+      {notice && (
         <Box sx={{ maxWidth: 520, mx: 'auto', mb: 2, textAlign: 'left' }}>
-          <FormNoticeAlert notice={pageNotice} />
+          <FormNoticeAlert notice={notice} />
         </Box>
       )}
       <Box

@@ -18,7 +18,7 @@ import {
 import { ApiRequestError, postJson } from '../../shared/api/client.ts';
 import { useListPages } from '../../shared/api/listPages.ts';
 import { FormNoticeAlert } from '../../shared/forms/AuthForm.tsx';
-import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
+import { useOutcomeNotice } from '../../shared/forms/formOutcome.ts';
 import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
 import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
@@ -228,12 +228,11 @@ function Composer({
 }) {
   const queryClient = useQueryClient();
   // Posted by the page's HTML (before or without the app): refused, its text comes back.
-  const outcome = useFormOutcome('/community');
-  const refused = outcomeError(outcome);
+  const { outcome, refused, notice, clearNotice } = useOutcomeNotice('/community', {
+    accepted: SHARED,
+    refused: shareFailed,
+  });
   const [text, setText] = useState(() => (refused && outcome?.values.content) || '');
-  const [pageNotice, setPageNotice] = useState(() =>
-    refused ? shareFailed(refused) : acceptedAnswer(outcome) !== undefined ? SHARED : undefined,
-  );
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
   useGrowingWithText(inputRef, text);
@@ -258,7 +257,7 @@ function Composer({
   const content = text.trim();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setPageNotice(undefined);
+    clearNotice();
     // What the field shows is what is sent, even typed the instant the app took it over.
     const sent = (typedBeforeHydration(formRef.current).content ?? text).trim();
     if (!sent || share.isPending) return;
@@ -276,9 +275,9 @@ function Composer({
         // Usable while the page waits for the app (its root takes no taps until then).
         sx={{ p: { xs: 2.5, sm: 3 }, pointerEvents: 'auto' }}
       >
-        {pageNotice && (
+        {notice && (
           <Box sx={{ mb: 2 }}>
-            <FormNoticeAlert notice={pageNotice} />
+            <FormNoticeAlert notice={notice} />
           </Box>
         )}
         {prompt && <input type="hidden" name="prompt" value={prompt} />}

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { FormNoticeAlert } from '../../shared/forms/AuthForm.tsx';
 import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
-import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
+import { useOutcomeNotice } from '../../shared/forms/formOutcome.ts';
 import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
@@ -44,14 +44,13 @@ const NOT_SENT = {
  * came to: the notice in the page, and on a refusal what was typed with the messages beside it.
  */
 export function ContactForm() {
-  const outcome = useFormOutcome('/contact');
-  const refused = outcomeError(outcome);
+  const { outcome, refused, notice, clearNotice } = useOutcomeNotice('/contact', {
+    accepted: SENT,
+    refused: () => NOT_SENT,
+  });
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...(refused && outcome?.values) }));
   const [errors, setErrors] = useState<Errors>(() => serverFieldErrors<keyof Values>(refused));
   const [submitted, setSubmitted] = useState(Boolean(refused));
-  const [pageNotice, setPageNotice] = useState(() =>
-    acceptedAnswer(outcome) !== undefined ? SENT : refused ? NOT_SENT : undefined,
-  );
   const [attempts, setAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -90,7 +89,7 @@ export function ContactForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    setPageNotice(undefined);
+    clearNotice();
     // What the fields show is what is sent, even typed in the instant the app took them over.
     const { data, errors: found } = validate({ ...values, ...typedBeforeHydration(formRef.current) });
     setErrors(found);
@@ -119,7 +118,7 @@ export function ContactForm() {
       // Usable while the page waits for the app (its root takes no taps until then).
       sx={{ display: 'grid', gap: 1, pointerEvents: 'auto' }}
     >
-      {pageNotice && <FormNoticeAlert notice={pageNotice} />}
+      {notice && <FormNoticeAlert notice={notice} />}
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="Your Name" autoComplete="name" required {...fieldProps('name')} />
         <TextField label="Email Address" type="email" autoComplete="email" required {...fieldProps('email')} />
