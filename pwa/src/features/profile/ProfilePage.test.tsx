@@ -101,6 +101,31 @@ describe('ProfilePage', () => {
     );
   });
 
+  it("shows the member's next booked session under her Coaching Sessions", async () => {
+    profile();
+    const startTime = '2030-03-14T10:30:00.000Z';
+    server.use(
+      http.get('/api/bookings/mine', () =>
+        HttpResponse.json({
+          memberRef: '7-x',
+          counted: 3,
+          attended: 2,
+          upcoming: 1,
+          next: { startTime, eventName: null, joinUrl: null },
+        }),
+      ),
+    );
+    render();
+    const expected = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(startTime));
+    expect(await screen.findByText(`Next: ${expected}`)).toBeInTheDocument();
+  });
+
   it('says "Recently" without a member-since date, and Sage from level 10', async () => {
     profile({ progress: { ...PROGRESS, memberSince: null, spiritualLevel: 12 } });
     render();

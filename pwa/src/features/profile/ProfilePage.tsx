@@ -1,4 +1,4 @@
-import type { CurrentUser, Progress } from '@coach/contracts';
+import type { CurrentUser, MemberSessions, Progress } from '@coach/contracts';
 import { levelTitle } from '@coach/site-rules';
 import AutoStoriesIcon from '@mui/icons-material/AutoStories';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
@@ -20,6 +20,7 @@ import {
 import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { MY_SESSIONS_KEY } from '../../shared/api/bookingLink.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BigNumber } from '../../shared/ui/BigNumber.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
@@ -49,6 +50,8 @@ export default function ProfilePage() {
 
 function Profile({ user }: { user: CurrentUser }) {
   const progress = useQuery<Progress>({ queryKey: PROGRESS_KEY });
+  const sessions = useQuery<MemberSessions>({ queryKey: MY_SESSIONS_KEY });
+  const next = sessions.data?.next;
   const displayName = user.name || user.username;
   const level = progress.data?.spiritualLevel;
 
@@ -133,6 +136,7 @@ function Profile({ user }: { user: CurrentUser }) {
                 icon={<SelfImprovementIcon />}
                 label="Coaching Sessions"
                 value={progress.data?.totalCoachingSessions}
+                note={next ? `Next: ${NEXT_SESSION_FORMAT.format(new Date(next.startTime))}` : undefined}
               />
             </Grid>
             <LevelCard level={level} />
@@ -155,7 +159,26 @@ function Profile({ user }: { user: CurrentUser }) {
   );
 }
 
-function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
+/** A session's day and time, in the member's own time zone. */
+const NEXT_SESSION_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+function StatCard({
+  icon,
+  label,
+  value,
+  note,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: number | undefined;
+  note?: string;
+}) {
   return (
     <Grid size={{ xs: 6, md: 3 }}>
       <Card sx={{ height: '100%' }}>
@@ -167,6 +190,11 @@ function StatCard({ icon, label, value }: { icon: ReactNode; label: string; valu
           <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, color: 'text.secondary' }}>
             {label}
           </Typography>
+          {note && (
+            <Typography variant="caption" component="p" sx={{ mt: 0.5, color: 'text.secondary' }}>
+              {note}
+            </Typography>
+          )}
         </CardContent>
       </Card>
     </Grid>

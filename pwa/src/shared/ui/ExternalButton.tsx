@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@mui/material';
-import { site } from '../config/site.ts';
+import { useBookingUrl } from '../api/bookingLink.ts';
 
 type Props = Omit<ButtonProps<'a'>, 'component' | 'target' | 'rel'> & { href: string };
 
@@ -12,10 +12,10 @@ export function ExternalButton({ children, ...props }: Props) {
   );
 }
 
-/** The free 30-minute clarity call on the scheduling page, in a new tab. */
+/** The scheduling page, in a new tab; a signed-in member's carries her details (bookingLink.ts). */
 export function BookingButton({ children = 'Book Your Free Clarity Call', ...props }: Omit<Props, 'href'>) {
   return (
-    <ExternalButton href={site.bookingUrl} variant="contained" color="secondary" {...props}>
+    <ExternalButton href={useBookingUrl()} variant="contained" color="secondary" {...props}>
       {children}
     </ExternalButton>
   );
