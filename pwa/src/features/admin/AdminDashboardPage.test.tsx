@@ -64,6 +64,33 @@ const SUBSCRIBERS: NewsletterSubscriber[] = [
 ];
 
 /** An admin session with the dashboard's data; requests are recorded. */
+const BOOKINGS = [
+  {
+    id: 'b2',
+    provider: 'calendly',
+    eventName: 'Free Clarity Call',
+    email: 'visitor@example.org',
+    name: 'New Visitor',
+    userId: null,
+    startTime: '2025-03-10T09:00:00.000Z',
+    endTime: '2025-03-10T09:30:00.000Z',
+    status: 'booked',
+    updatedAt: '2025-03-01T09:00:00.000Z',
+  },
+  {
+    id: 'b1',
+    provider: 'cal',
+    eventName: 'Soul Spark Session',
+    email: 'asha@example.com',
+    name: 'Asha Rao',
+    userId: 7,
+    startTime: '2025-02-20T10:00:00.000Z',
+    endTime: '2025-02-20T11:30:00.000Z',
+    status: 'attended',
+    updatedAt: '2025-02-20T11:30:00.000Z',
+  },
+];
+
 function dashboard({ me = admin, twoStepOn = true }: { me?: AdminUser; twoStepOn?: boolean } = {}) {
   const users = [admin, member];
   const posts = [...POSTS];
@@ -122,6 +149,7 @@ function dashboard({ me = admin, twoStepOn = true }: { me?: AdminUser; twoStepOn
     http.get('/api/newsletter-subscribers', () => (calls.push('subscribers'), HttpResponse.json(SUBSCRIBERS))),
     http.get('/api/site-stats', () => HttpResponse.json({ visitorCount: 1234, likeCount: 56 })),
     http.get('/api/admin/newsletter/settings', () => HttpResponse.json(settings)),
+    http.get('/api/admin/bookings', () => HttpResponse.json(BOOKINGS)),
     http.get('/api/admin/guide/stats', () => HttpResponse.json({ requested: 14, confirmed: 12, joinedNewsletter: 5 })),
     http.put('/api/admin/newsletter/settings', async ({ request }) => {
       settings = (await request.json()) as typeof settings;
@@ -221,7 +249,7 @@ describe('AdminDashboardPage for the admin', () => {
         within(nav)
           .getAllByRole('link')
           .map((l) => l.textContent),
-      ).toEqual(['Users', 'Blog Posts', 'Messages 1 unread', 'Newsletter', 'Circle', 'Security']),
+      ).toEqual(['Users', 'Blog Posts', 'Messages 1 unread', 'Sessions', 'Newsletter', 'Circle', 'Security']),
     );
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     const counts = screen.getByRole('region', { name: 'Site counts' });
@@ -550,6 +578,18 @@ describe('AdminDashboardPage for the admin', () => {
     expect(
       await screen.findByText('12 took the guide (14 asked for it), 5 of them joined the newsletter'),
     ).toBeInTheDocument();
+  });
+
+  it("lists booked sessions, each client's and the leads' free calls with the e-mail they gave", async () => {
+    dashboard();
+    const { user } = render();
+    await openTab(user, 'Sessions');
+    const table = await screen.findByRole('table', { name: 'Booked sessions' });
+    const row = (email: string) => within(table).getByText(email).closest('tr')!;
+    expect(row('asha@example.com')).toHaveTextContent('Member #7');
+    expect(row('asha@example.com')).toHaveTextContent('Attended');
+    expect(row('visitor@example.org')).toHaveTextContent('Lead');
+    expect(row('visitor@example.org')).toHaveTextContent('Free Clarity Call');
   });
 
   it('offers every subscriber as a CSV download', async () => {

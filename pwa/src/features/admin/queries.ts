@@ -7,6 +7,8 @@ export const MESSAGES_KEY = ['/api/contact-messages'] as const;
 /** The header of the messages list that counts the unread ones. */
 export const UNREAD_HEADER = 'x-unread-count';
 export const SUBSCRIBERS_KEY = ['/api/newsletter-subscribers'] as const;
+/** Booked sessions, members' and leads'. */
+export const BOOKINGS_KEY = ['/api/admin/bookings'] as const;
 /** Every subscriber as a CSV file (downloaded, not read by a query). */
 export const SUBSCRIBERS_EXPORT_URL = '/api/newsletter-subscribers/export.csv';
 /** The Circle's moderation lists: what members reported, or everything recent. */

@@ -4,6 +4,7 @@ import { BlogPostsTab } from './BlogPostsTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { ModerationTab } from './ModerationTab.tsx';
 import { NewsletterTab } from './NewsletterTab.tsx';
+import { SessionsTab } from './SessionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 
 /** The dashboard's sections, in the workspace's side navigation; each is /admin/dashboard?section={id}. */
@@ -11,6 +12,7 @@ export const DASHBOARD_SECTIONS: readonly { id: string; label: string; panel: Re
   { id: 'users', label: 'Users', panel: <UsersTab /> },
   { id: 'posts', label: 'Blog Posts', panel: <BlogPostsTab /> },
   { id: 'messages', label: 'Messages', panel: <MessagesTab /> },
+  { id: 'sessions', label: 'Sessions', panel: <SessionsTab /> },
   { id: 'newsletter', label: 'Newsletter', panel: <NewsletterTab /> },
   { id: 'circle', label: 'Circle', panel: <ModerationTab /> },
   { id: 'security', label: 'Security', panel: <SecuritySection /> },
