@@ -104,7 +104,9 @@ describe('forms posted by the page without scripts', () => {
     const before = await content.collection('contact_messages').countDocuments();
     const first = await post('/contact', contact);
     const again = await post('/contact', contact);
-    for (const res of [first, again]) {
+    // The same form at its address written otherwise.
+    const otherwise = await post('/Contact/', contact);
+    for (const res of [first, again, otherwise]) {
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/contact');
     }

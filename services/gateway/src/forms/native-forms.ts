@@ -11,11 +11,15 @@ import type { CurrentBuild } from '../static/currentBuild.ts';
 /** The cookie that carries a form's outcome across the redirect after it (a minute at most). */
 const OUTCOME_COOKIE = 'form-outcome';
 const OUTCOME_SECONDS = 60;
+/** Past this, a browser drops the cookie: the outcome then goes without what was typed. */
+const MAX_COOKIE_BYTES = 3800;
 /** What a post that never reached its service is told (it may be sent again: nothing was done). */
 const UNREACHED = { message: 'The site could not take your request just now. Please try again in a moment.' };
 
 const FORMS: Readonly<Record<string, NativeForm>> = NATIVE_FORMS;
 const isAction = (path: string): path is NativeFormAction => Object.hasOwn(FORMS, path);
+/** The form a post is for: its address as the router matched it (any case, a trailing slash). */
+const actionOf = (req: Request) => req.path.toLowerCase().replace(/(.)\/+$/, '$1') as NativeFormAction;
 const isMemberPage = (path: string) => Object.hasOwn(MEMBER_PAGE_READS, path);
 
 /** The newsletter form brings the reader back to the page she sent it from: a path of this site. */
@@ -57,14 +61,17 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
 
   /** The outcome comes back to `page` after the redirect. */
   function redirectWith(res: Response, page: string, outcome: FormOutcome) {
-    const carried = Buffer.from(JSON.stringify({ page: page.split('?')[0], outcome })).toString('base64url');
+    const carry = (carried: FormOutcome) =>
+      Buffer.from(JSON.stringify({ page: page.split('?')[0], outcome: carried })).toString('base64url');
+    let carried = carry(outcome);
+    if (carried.length > MAX_COOKIE_BYTES) carried = carry({ ...outcome, values: {} });
     res.cookie(OUTCOME_COOKIE, carried, { ...cookieOptions, maxAge: OUTCOME_SECONDS * 1000 });
     res.redirect(303, page);
   }
 
   async function send(req: Request, api: string, input: Record<string, string>) {
     const key = createHash('sha256')
-      .update(JSON.stringify([req.path, clientOf(req), input]))
+      .update(JSON.stringify([actionOf(req), clientOf(req), input]))
       .digest('hex');
     try {
       const res = await fetch(`${apiUrl(api)}${api}`, {
@@ -100,8 +107,8 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
     const origin = req.get('origin');
     const sameSite = req.get('sec-fetch-site') === 'same-origin' && (origin === undefined || origin === 'null');
     if (origin === ownOrigin(req) || sameSite) return next();
-    void drawPage(res, 403, req.path, {
-      action: req.path as NativeFormAction,
+    void drawPage(res, 403, actionOf(req), {
+      action: actionOf(req),
       status: 403,
       answer: { message: CROSS_SITE_REFUSED },
       values: {},
@@ -109,7 +116,7 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
   };
 
   const post: RequestHandler = async (req, res) => {
-    const action = req.path as NativeFormAction;
+    const action = actionOf(req);
     const form = FORMS[action]!;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const text = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
@@ -146,7 +153,7 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
   /** A body over the limit, or one that cannot be read, is refused as the API refuses it. */
   const unreadable: ErrorRequestHandler = (err: { type?: string }, req, res, next) => {
     const message = err.type === 'entity.too.large' ? TOO_LARGE : 'The form could not be read. Please try again.';
-    const action = req.path as NativeFormAction;
+    const action = actionOf(req);
     void drawPage(res, 400, action, { action, status: 400, answer: { message }, values: {} }).catch(next);
   };
 
