@@ -46,6 +46,16 @@ export const eventPayloadSchemas = {
     /** The visitor ticked the box to join the newsletter too: the link confirms both. */
     newsletter: z.boolean(),
   }),
+  /** A member's booked session starts within a day: she is reminded of its time (in her zone) and link. */
+  'booking.reminder_due': z.object({
+    bookingId: z.string(),
+    email: z.string(),
+    startTime: z.string(),
+    /** The time zone she booked in (an IANA name), when the booking page gave one. */
+    timeZone: z.string().nullable(),
+    eventName: z.string().nullable(),
+    joinUrl: z.string().nullable(),
+  }),
   'member.signed_up': z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
   /** The token travels only to the e-mail; members keeps its hash. */
   'member.password_reset_requested': z.object({ userId: z.number().int(), email: z.string(), token: z.string() }),
@@ -80,6 +90,7 @@ export const EVENT_ROUTES: Record<EventName, QueueName[]> = {
   'contact.received': [QUEUES.emails],
   'newsletter.confirmation_requested': [QUEUES.emails],
   'guide.confirmation_requested': [QUEUES.emails],
+  'booking.reminder_due': [QUEUES.emails],
   'member.signed_up': [QUEUES.emails],
   'member.password_reset_requested': [QUEUES.emails],
   'blog.post_generated': [QUEUES.contentPosts],

@@ -4,6 +4,7 @@ import mongoose from 'mongoose';
 import { setHashConcurrency } from './accounts/password.ts';
 import { ensureAdmin } from './admin/bootstrap.ts';
 import { buildMembersApp } from './app.ts';
+import { startReminderSweep } from './bookings/reminders.ts';
 import { loadMembersConfig } from './config.ts';
 import { seedDemoMember } from './demo/seed.ts';
 
@@ -47,7 +48,9 @@ const app = buildMembersApp({
     timeoutMs: config.BREACHED_PASSWORD_TIMEOUT_MS,
   },
 });
+const stopReminders = startReminderSweep(publish, logger);
 await serve(app, config.PORT, logger, [
+  async () => stopReminders(),
   () => queues.close(),
   () => queueConnection.quit(),
   () => redis.quit(),

@@ -18,6 +18,7 @@ export interface Email {
     | 'sender-acknowledgement'
     | 'newsletter-confirmation'
     | 'guide-confirmation'
+    | 'booking-reminder'
     | 'member-welcome'
     | 'newsletter-post'
     | 'newsletter-digest'
@@ -166,6 +167,50 @@ function passwordResetEmail(payload: EventPayload<'member.password_reset_request
   };
 }
 
+/** A session's day and time as the member reads it: in her time zone, else in UTC (named). */
+export function sessionTimeIn(startTime: string, timeZone: string | null): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: zone,
+      timeZoneName: 'short',
+    }).format(new Date(startTime));
+  try {
+    return format(timeZone ?? 'UTC');
+  } catch {
+    return format('UTC'); // not a zone this runtime knows
+  }
+}
+
+/** The day before a booked session: its time in the member's own zone, and the link to join it. */
+function bookingReminderEmail(payload: EventPayload<'booking.reminder_due'>, settings: EmailSettings): Email {
+  const when = sessionTimeIn(payload.startTime, payload.timeZone);
+  const what = payload.eventName ?? 'coaching session';
+  return email(
+    {
+      kind: 'booking-reminder',
+      to: payload.email,
+      replyTo: settings.coachEmail,
+      subject: 'Your session is tomorrow',
+      text: [
+        'Hello,',
+        `A gentle reminder: our ${what} is on ${when}.`,
+        payload.joinUrl
+          ? `When it is time, join here: ${payload.joinUrl}`
+          : 'The booking confirmation from the booking page says where we meet.',
+        'Take a few quiet minutes before we begin, with a glass of water and whatever you would like to explore. If you need to move the session, use the link in your booking confirmation.',
+        signature(settings),
+      ].join('\n\n'),
+    },
+    settings,
+  );
+}
+
 /** The e-mails an event causes, in the order they are sent. */
 export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
   const name = event.name as EventName;
@@ -221,6 +266,8 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
         ),
       ];
     }
+    case 'booking.reminder_due':
+      return [bookingReminderEmail(eventPayloadSchemas[name].parse(event.payload), settings)];
     case 'member.signed_up': {
       const payload = eventPayloadSchemas[name].parse(event.payload);
       // The name a sign-up typed goes nowhere: anyone may sign up with someone else's address.

@@ -1,7 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { AdminBooking, Milestone, Progress } from '@coach/contracts';
+import { QUEUES, type AdminBooking, type EventJob, type Milestone, type Progress } from '@coach/contracts';
+import { createEventPublisher } from '@coach/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
+import { publishDueReminders } from './reminders.ts';
 
 // Deliveries built and signed exactly as Calendly and Cal.com send them, to the members service
 // on a real mongod and redis-server; what a member and the coach then see.
@@ -268,5 +270,48 @@ describe('Cal.com bookings', () => {
     expect((await cal('BOOKING_CREATED', booking, { signature: null })).status).toBe(401);
     expect((await cal('BOOKING_CREATED', booking, { signature: 'zz' })).status).toBe(401);
     expect((await seen(member)).sessions).toBe(0);
+  });
+});
+
+describe('the reminder', () => {
+  it('is queued once, the day before a member’s booked session, with its time zone and link; again only if it moves', async () => {
+    const { details } = await signedInMember(members.url, 'remind');
+    const publish = createEventPublisher(members.queues);
+    const emails = members.queues.get(QUEUES.emails);
+    const remindersOf = async (email: string) =>
+      ((await emails.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])) as { data: EventJob }[])
+        .map((job) => job.data)
+        .filter((job) => job.name === 'booking.reminder_due' && (job.payload as { email: string }).email === email);
+
+    const uri = inviteeUri();
+    const tomorrow = new Date(Date.now() + 20 * 3600_000).toISOString();
+    await calendly('invitee.created', invitee({ uri, email: details.email, start: tomorrow }));
+    // A lead's booking, and a member's session further away, are not reminded of (yet).
+    await calendly(
+      'invitee.created',
+      invitee({ uri: inviteeUri(), email: 'lead-remind@example.org', start: tomorrow }),
+    );
+    await calendly('invitee.created', invitee({ uri: inviteeUri(), email: details.email, start: inDays(3) }));
+
+    await publishDueReminders(publish);
+    await publishDueReminders(publish);
+    const [reminder, ...others] = await remindersOf(details.email);
+    expect(others).toEqual([]);
+    expect(reminder!.payload).toMatchObject({
+      startTime: tomorrow,
+      timeZone: 'Asia/Kolkata',
+      joinUrl: 'https://meet.google.com/abc-defg-hij',
+      eventName: 'Soul Spark Session',
+    });
+    expect(await remindersOf('lead-remind@example.org')).toEqual([]);
+
+    // Rescheduled to later the same day: reminded of the new time.
+    const moved = inviteeUri();
+    const later = new Date(Date.now() + 22 * 3600_000).toISOString();
+    await calendly('invitee.created', invitee({ uri: moved, email: details.email, start: later, oldInvitee: uri }));
+    await publishDueReminders(publish);
+    expect(
+      (await remindersOf(details.email)).map((r) => (r.payload as { startTime: string }).startTime).sort(),
+    ).toEqual([tomorrow, later]);
   });
 });

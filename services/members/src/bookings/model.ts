@@ -21,6 +21,8 @@ const bookingSchema = new mongoose.Schema(
     joinUrl: { type: String, maxlength: 500 },
     /** The provider's time of the delivery whose details are shown: an older one changes nothing. */
     detailsAt: { type: Date },
+    /** The start time the member was reminded of: a session moved later is reminded of again. */
+    remindedFor: { type: Date },
     createdAt: { type: Date, default: Date.now },
     updatedAt: { type: Date, default: Date.now },
   },
