@@ -76,6 +76,8 @@ const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (
 const postOf = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
 test('members like, reply and report in the Sacred Circle; the coach hides a reported post', async ({ browser }) => {
+  // Three people's browsers, one after another: longer than one visitor's test.
+  test.setTimeout(120_000);
   const id = Date.now().toString(36);
   const author = {
     name: 'Circle Author',
