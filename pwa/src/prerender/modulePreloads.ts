@@ -39,6 +39,8 @@ function withImports(manifest: Manifest, keys: readonly string[]): string[] {
 const ENTRY = 'index.html';
 
 let manifest: Manifest | undefined | null = null;
+/** The tags per page module: the same for every render of a page, so made once. */
+const tagsOf = new Map<string, string>();
 
 /**
  * The `<link rel="modulepreload">` tags of what a page drawn on the server starts with: the app's
@@ -51,11 +53,16 @@ export function modulePreloads(urlPath: string): string {
   if (manifest === null) manifest = readManifest();
   if (!manifest) return '';
   const route = matchAppRoute(urlPath.split('?')[0]!);
-  const page = route ? [`src/${PAGE_MODULES[route.name]}`] : [];
-  // The entry and its own imports are the page's script already.
-  const entryFiles = new Set(withImports(manifest, [ENTRY]));
-  return withImports(manifest, [...(manifest[ENTRY]?.dynamicImports ?? []), ...page])
-    .filter((file) => !entryFiles.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
-    .join('');
+  const page = route ? `src/${PAGE_MODULES[route.name]}` : '';
+  let tags = tagsOf.get(page);
+  if (tags === undefined) {
+    // The entry and its own imports are the page's script already.
+    const entryFiles = new Set(withImports(manifest, [ENTRY]));
+    tags = withImports(manifest, [...(manifest[ENTRY]?.dynamicImports ?? []), ...(page ? [page] : [])])
+      .filter((file) => !entryFiles.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
+      .join('');
+    tagsOf.set(page, tags);
+  }
+  return tags;
 }

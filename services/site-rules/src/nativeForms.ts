@@ -12,6 +12,11 @@ export interface NativeForm {
   step?: { when: string; api: string; fields: readonly string[] };
   /** A field that must repeat another (a new password typed twice): checked here, not sent. */
   repeats?: { field: string; of: string; message: string };
+  /**
+   * The outcome is shown on the page the form was sent from, which `field` names (a path of the
+   * site), or else on `otherwise`.
+   */
+  sentFrom?: { field: string; otherwise: string };
   /** Fields sent only when filled in. */
   optional?: readonly string[];
   /** Where a success leads (303); without it, the page is drawn again with the answer. */
@@ -52,7 +57,12 @@ export const NATIVE_FORMS = {
   },
   '/contact': { api: '/api/contact', fields: ['name', 'email', 'subject', 'message'] },
   // The blog's 'Stay Connected' form: its outcome is shown on the page it was sent from.
-  '/newsletter': { api: '/api/newsletter', fields: ['email'], backToPage: true },
+  '/newsletter': {
+    api: '/api/newsletter',
+    fields: ['email'],
+    sentFrom: { field: 'returnTo', otherwise: '/blog' },
+    backToPage: true,
+  },
   // The Sacred Circle's composer, for a signed-in member.
   '/community': { api: '/api/community/posts', fields: ['content', 'prompt'], optional: ['prompt'], backToPage: true },
 } as const satisfies Record<string, NativeForm>;

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { isAppPage, MEMBER_PAGE_READS, NATIVE_FORMS, SECRET_FIELDS, type FormOutcome, type NativeForm, type NativeFormAction } from '@coach/site-rules';
+import {
+  isAppPage,
+  MEMBER_PAGE_READS,
+  NATIVE_FORMS,
+  SECRET_FIELDS,
+  type FormOutcome,
+  type NativeForm,
+  type NativeFormAction,
+} from '@coach/site-rules';
 import type { Logger } from '@coach/kit';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { clientOf } from '../client/client-address.ts';
@@ -22,9 +30,9 @@ const isAction = (path: string): path is NativeFormAction => Object.hasOwn(FORMS
 const actionOf = (req: Request) => req.path.toLowerCase().replace(/(.)\/+$/, '$1') as NativeFormAction;
 const isMemberPage = (path: string) => Object.hasOwn(MEMBER_PAGE_READS, path);
 
-/** The newsletter form brings the reader back to the page she sent it from: a path of this site. */
-const returnPath = (value: unknown): string =>
-  typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : '/blog';
+/** The page a form names as the one it was sent from, if it is a path of this site. */
+const returnPath = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : undefined;
 
 interface Options {
   build: CurrentBuild;
@@ -122,20 +130,26 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
     const text = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
     const step = form.step && text(form.step.when) ? form.step : form;
     const input = Object.fromEntries(
-      step.fields.filter((name) => text(name) !== '' || !form.optional?.includes(name)).map((name) => [name, text(name)]),
+      step.fields
+        .filter((name) => text(name) !== '' || !form.optional?.includes(name))
+        .map((name) => [name, text(name)]),
     );
     const typed = [...step.fields, ...(form.repeats ? [form.repeats.field] : [])];
     const values = Object.fromEntries(
       typed.filter((name) => !SECRET_FIELDS.includes(name)).map((name) => [name, text(name)]),
     );
-    const page = action === '/newsletter' ? returnPath(body.returnTo) : action;
+    const page = form.sentFrom ? (returnPath(body[form.sentFrom.field]) ?? form.sentFrom.otherwise) : action;
     // The reset link's token stays in the page's address, where the page reads it.
     const pageUrl = input.token !== undefined ? `${page}?token=${encodeURIComponent(input.token)}` : page;
 
     const { repeats } = form;
     const answered =
       repeats && text(repeats.field) !== text(repeats.of)
-        ? { status: 400, answer: { message: repeats.message, issues: [{ path: repeats.field, message: repeats.message }] }, cookies: [] }
+        ? {
+            status: 400,
+            answer: { message: repeats.message, issues: [{ path: repeats.field, message: repeats.message }] },
+            cookies: [],
+          }
         : await send(req, step.api, input);
     const outcome: FormOutcome = { action, status: answered.status, answer: answered.answer, values };
     const asksForCode = (answered.answer as { twoStepRequired?: unknown } | null)?.twoStepRequired === true;
