@@ -2,7 +2,7 @@ export * from './stack.ts';
 export { databaseUrl, startMongo } from './mongo.ts';
 export { freePort } from './ports.ts';
 export { startRedis } from './redis.ts';
-export { sessionKeyPair } from './keys.ts';
+export { sessionKeyPair, vapidKeyPair } from './keys.ts';
 export { startTestBackend, listen } from './test-backend.ts';
 export { startTestSmtp, type Received, type TestSmtp } from './test-smtp.ts';
 export { DEMO_ADMIN, DEMO_MEMBER } from './demo-accounts.ts';

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN } from './demo-accounts.ts';
-import { sessionKeyPair } from './keys.ts';
+import { sessionKeyPair, vapidKeyPair } from './keys.ts';
 import { databaseUrl, startMongo } from './mongo.ts';
 import { freePort } from './ports.ts';
 import { startRedis } from './redis.ts';
@@ -39,8 +39,8 @@ export interface StackOptions {
   /**
    * Settings for every service, as the operator's environment gives them to `npm start` or a
    * test sets them (RATE_LIMIT_*, SMTP_URL, OPENAI_*, ...); they win over the embedded defaults.
-   * MONGO_URL, REDIS_URL and the SESSION_* key pair, when given, replace the embedded mongod,
-   * redis-server and generated keys. SERVICE_REPLICAS (1 by default) runs that many of content,
+   * MONGO_URL, REDIS_URL, the SESSION_* and the VAPID_* key pairs, when given, replace the
+   * embedded mongod, redis-server and generated keys. SERVICE_REPLICAS (1 by default) runs that many of content,
    * members and ai-worker, the gateway taking them in turn. The stack itself decides each
    * service's PORT and where the gateway finds the others.
    */
@@ -113,6 +113,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     settings.SESSION_PUBLIC_KEY && settings.SESSION_PRIVATE_KEY
       ? { publicKey: settings.SESSION_PUBLIC_KEY, privateKey: settings.SESSION_PRIVATE_KEY }
       : sessionKeyPair(dataDir && path.join(dataDir, 'keys'));
+  const vapid =
+    settings.VAPID_PUBLIC_KEY && settings.VAPID_PRIVATE_KEY
+      ? { publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY }
+      : vapidKeyPair(dataDir && path.join(dataDir, 'keys'));
   const replicaCount = Number(settings.SERVICE_REPLICAS ?? 1);
   if (!Number.isInteger(replicaCount) || replicaCount < 1)
     throw new Error('SERVICE_REPLICAS must be a whole number from 1');
@@ -136,9 +140,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     gateway: { PWA_DIST: path.join(REPO_ROOT, 'pwa/dist') },
   };
   const wiring: Record<ServiceName, Record<string, string>> = {
-    content: { MONGO_URL: databaseUrl(mongo.url, 'coach-content') },
+    content: { MONGO_URL: databaseUrl(mongo.url, 'coach-content'), VAPID_PUBLIC_KEY: vapid.publicKey },
     members: { MONGO_URL: databaseUrl(mongo.url, 'coach-members'), SESSION_PRIVATE_KEY: keys.privateKey },
-    'ai-worker': { MONGO_URL: databaseUrl(mongo.url, 'coach-content') },
+    'ai-worker': {
+      MONGO_URL: databaseUrl(mongo.url, 'coach-content'),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    },
     gateway: { CONTENT_URL: replicaUrls.content.join(','), MEMBERS_URL: replicaUrls.members.join(',') },
   };
   const env = Object.fromEntries(
