@@ -51,6 +51,18 @@ export const workerEnvSchema = baseEnvSchema
      * worker's chat is taken over by another worker well within that wait.
      */
     CHAT_LOCK_MS: positiveInt.min(1000).default(4000),
+    /** The VAPID key pair push messages are signed with (base64url); unset: no push is sent. */
+    VAPID_PUBLIC_KEY: optional,
+    VAPID_PRIVATE_KEY: optional,
+    /** The contact push services may use (mailto: or https:); default mailto:<MAIL_FROM>. */
+    VAPID_SUBJECT: optional.pipe(
+      z
+        .string()
+        .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+        .optional(),
+    ),
+    /** Push messages of a batch in flight at once. */
+    PUSH_CONCURRENCY: positiveInt.max(500).default(50),
   })
   .extend(siteIdentityEnvSchema.shape);
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;

@@ -24,5 +24,14 @@ export const config = loadConfig(
     NEWSLETTER_BATCH_SIZE: z.coerce.number().int().positive().max(5000).default(500),
     /** When the weekly digest goes out, as a cron pattern with seconds, UTC (Mondays 07:00). */
     NEWSLETTER_DIGEST_CRON: z.string().min(9).default('0 0 7 * * 1'),
+    /** The VAPID public key browsers subscribe with (base64url); unset: push notifications are off. */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url')
+      .optional(),
+    /** Accept push endpoints on private or loopback addresses (tests' local push service only). */
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    /** Subscriptions per batch job of a push notification. */
+    PUSH_BATCH_SIZE: z.coerce.number().int().positive().max(5000).default(500),
   }),
 );
