@@ -11,7 +11,7 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; upstream: Upstream }> 
   { prefix: '/api/profile', upstream: 'members' },
   { prefix: '/api/bookings', upstream: 'members' },
   { prefix: '/api/admin/bookings', upstream: 'members' },
-  // content: blog, stats, newsletter, the free guide, contact, AI chat and their admin views
+  // content: blog, stats, newsletter, the free guide, contact, AI chat, push subscriptions, insights and their admin views
   { prefix: '/api/blog', upstream: 'content' },
   { prefix: '/api/site-stats', upstream: 'content' },
   { prefix: '/api/newsletter', upstream: 'content' },
@@ -24,6 +24,9 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; upstream: Upstream }> 
   { prefix: '/api/admin/blog-posts', upstream: 'content' },
   { prefix: '/api/admin/newsletter', upstream: 'content' },
   { prefix: '/api/admin/guide', upstream: 'content' },
+  { prefix: '/api/push', upstream: 'content' },
+  { prefix: '/api/insights', upstream: 'content' },
+  { prefix: '/api/admin/insights', upstream: 'content' },
 ];
 
 /** The service for a path, or undefined when no prefix owns it (the gateway then answers 404). */
