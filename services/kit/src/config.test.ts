@@ -1,6 +1,30 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
-import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { baseEnvSchema, loadConfig } from './config.ts';
+
+/** What loadConfig printed before stopping the process, or its result. */
+function load<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv): z.infer<S> | string {
+  const printed: string[] = [];
+  vi.spyOn(console, 'error').mockImplementation((line: string) => void printed.push(line));
+  vi.spyOn(process, 'exit').mockImplementation(() => {
+    throw new Error('exit');
+  });
+  try {
+    return loadConfig(schema, env);
+  } catch {
+    return printed.join('\n');
+  }
+}
+afterEach(() => vi.restoreAllMocks());
+
+const secret = (text: string) => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'coach-secret-')), 'secret');
+  writeFileSync(file, text);
+  return file;
+};
 
 describe('loadConfig', () => {
   const schema = z.object({ LIMIT: z.coerce.number().int().positive().default(60), NAME: z.string().default('site') });
@@ -8,5 +32,43 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset, so its default holds (compose passes ${VAR:-})', () => {
     expect(loadConfig(schema, { LIMIT: '', NAME: '' })).toEqual({ LIMIT: 60, NAME: 'site' });
     expect(loadConfig(schema, { LIMIT: '7', NAME: 'coach' })).toEqual({ LIMIT: 7, NAME: 'coach' });
+  });
+
+  it('reads any setting from the file NAME_FILE names (a Docker secret), without its last line break', () => {
+    expect(load(schema, { NAME_FILE: secret('from a secret\n'), LIMIT_FILE: secret('9') })).toEqual({ LIMIT: 9, NAME: 'from a secret' });
+    const pem = '-----BEGIN PUBLIC KEY-----\nAAA\n-----END PUBLIC KEY-----';
+    expect(load(schema, { NAME_FILE: secret(`${pem}\n`) })).toMatchObject({ NAME: pem });
+  });
+
+  it('stops naming the setting when its file is missing or both ways are given', () => {
+    expect(load(schema, { NAME_FILE: '/run/secrets/nowhere' })).toContain('NAME_FILE: cannot read /run/secrets/nowhere (ENOENT)');
+    expect(load(schema, { NAME: 'a', NAME_FILE: secret('b') })).toContain('NAME: set either NAME or NAME_FILE, not both');
+  });
+
+  it('puts MONGO_PASSWORD and REDIS_PASSWORD (or their files) into the URLs, a replica set URL too', () => {
+    const base = { SESSION_PUBLIC_KEY: 'pem' };
+    const config = load(baseEnvSchema, {
+      ...base,
+      MONGO_URL: 'mongodb://coach@m1:27017,m2:27017,m3:27017/coach-content?replicaSet=rs0&authSource=admin',
+      MONGO_PASSWORD_FILE: secret('s3cret/+\n'),
+      REDIS_URL: 'redis://redis:6379',
+      REDIS_PASSWORD: 'r3dis',
+    });
+    expect(config).toMatchObject({
+      MONGO_URL: 'mongodb://coach:s3cret%2F%2B@m1:27017,m2:27017,m3:27017/coach-content?replicaSet=rs0&authSource=admin',
+      REDIS_URL: 'redis://:r3dis@redis:6379',
+    });
+  });
+
+  it('reads REDIS_SENTINELS as a host:port list and refuses anything else, naming it', () => {
+    const base = { SESSION_PUBLIC_KEY: 'pem', MONGO_URL: 'mongodb://m/db', REDIS_URL: 'redis://r' };
+    expect(load(baseEnvSchema, { ...base, REDIS_SENTINELS: 's1:26379,10.0.0.2:26380' })).toMatchObject({
+      REDIS_SENTINELS: [
+        { host: 's1', port: 26379 },
+        { host: '10.0.0.2', port: 26380 },
+      ],
+      REDIS_SENTINEL_NAME: 'coach',
+    });
+    expect(load(baseEnvSchema, { ...base, REDIS_SENTINELS: 's1' })).toContain('REDIS_SENTINELS: must be host:port[,host:port...]');
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** Variables every service reads; each service extends this with its own. */
@@ -6,6 +7,16 @@ export const baseEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGO_URL: z.string().min(1),
   REDIS_URL: z.string().min(1),
+  /**
+   * Sentinels to ask for Redis's master (host:port, comma-separated), with the master's name:
+   * every Redis connection then follows a failover. REDIS_URL still gives the password and db.
+   */
+  REDIS_SENTINELS: z
+    .string()
+    .regex(/^[^\s,:]+:\d+(,[^\s,:]+:\d+)*$/, 'must be host:port[,host:port...]')
+    .transform((v) => v.split(',').map((hp) => ({ host: hp.split(':')[0]!, port: Number(hp.split(':')[1]) })))
+    .optional(),
+  REDIS_SENTINEL_NAME: z.string().min(1).default('coach'),
   /** PEM of the members service's public key; sessions are verified with it. */
   SESSION_PUBLIC_KEY: z.string().min(1),
   /** Secure cookies everywhere but the embedded mode (plain http://localhost). */
@@ -16,15 +27,54 @@ export const baseEnvSchema = z.object({
 });
 
 /**
+ * Passwords given apart from the URLs (from Docker secrets: MONGO_PASSWORD_FILE,
+ * REDIS_PASSWORD_FILE) replace the password in MONGO_URL and REDIS_URL.
+ */
+const PASSWORD_OF: Record<string, string> = { MONGO_PASSWORD: 'MONGO_URL', REDIS_PASSWORD: 'REDIS_URL' };
+
+/**
+ * Every setting NAME may instead be read from the file NAME_FILE names (a Docker secret, e.g.
+ * /run/secrets/session_private_key), its trailing line break dropped; giving both is an error.
+ */
+function readSettingFiles(given: Record<string, string>): { env: Record<string, string>; errors: string[] } {
+  const env = { ...given };
+  const errors: string[] = [];
+  for (const [key, file] of Object.entries(given)) {
+    if (!key.endsWith('_FILE')) continue;
+    const name = key.slice(0, -'_FILE'.length);
+    delete env[key];
+    if (given[name] !== undefined) {
+      errors.push(`  ${name}: set either ${name} or ${key}, not both`);
+      continue;
+    }
+    try {
+      env[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      errors.push(`  ${key}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    }
+  }
+  for (const [password, urlName] of Object.entries(PASSWORD_OF)) {
+    const url = env[urlName];
+    if (env[password] === undefined || url === undefined) continue;
+    // Not WHATWG URL: a replica set's URL names several hosts.
+    const parts = /^([a-z][a-z0-9+.-]*:\/\/)(?:([^:@/]*)(?::[^@/]*)?@)?(.*)$/i.exec(url);
+    if (parts) env[urlName] = `${parts[1]}${parts[2] ?? ''}:${encodeURIComponent(env[password])}@${parts[3]}`;
+    else errors.push(`  ${urlName}: not a URL, so ${password} cannot be put in it`);
+  }
+  return { env, errors };
+}
+
+/**
  * Parses the environment once at start. A missing or wrong variable stops the process with a
  * message that names it, instead of failing later on first use. An empty variable counts as
  * unset (compose passes `${VAR:-}` for every setting the operator left out), so its default holds.
  */
 export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = schema.safeParse(given);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const given = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+  const { env: settings, errors } = readSettingFiles(given);
+  const parsed = schema.safeParse(settings);
+  if (parsed.success && errors.length === 0) return parsed.data;
+  const lines = [...errors, ...(parsed.error?.issues ?? []).map((i) => `  ${i.path.join('.')}: ${i.message}`)];
   console.error(`Invalid configuration; set these environment variables:\n${lines.join('\n')}`);
   process.exit(1);
 }
