@@ -15,12 +15,13 @@ import { startNewsletterConsumer } from './newsletter/fanout.ts';
 import { migrateEarlySubscribers } from './newsletter/migrate.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { sweepAll } from './outbox/sources.ts';
+import { startPushConsumer } from './push/fanout.ts';
 
 const logger = createLogger('content', config.LOG_LEVEL);
 await connectMongo(config.MONGO_URL, logger);
 await mongoose.connection.syncIndexes();
-const redis = createRedis(config.REDIS_URL, logger);
-const queueConnection = createRedis(config.REDIS_URL, logger, 'queues');
+const redis = createRedis(config, logger);
+const queueConnection = createRedis(config, logger, 'queues');
 const queues = createQueues(queueConnection, logger);
 const publish = createEventPublisher(queues);
 const outbox = createOutbox(publish, logger);
@@ -42,6 +43,8 @@ const newsletterConsumer = startNewsletterConsumer(queueConnection, queues, logg
   digestPattern: config.NEWSLETTER_DIGEST_CRON,
 });
 await newsletterConsumer.scheduleDigest();
+const pushConsumer = startPushConsumer(queueConnection, queues, logger, config.PUSH_BATCH_SIZE);
+await pushConsumer.scheduleReflections();
 const migrated = await migrateEarlySubscribers();
 if (migrated) logger.info({ migrated }, 'early newsletter subscribers kept as confirmed');
 const jobs = {
@@ -66,12 +69,14 @@ const app = buildContentApp({
   cookieSecure: config.COOKIE_SECURE,
   jobs,
   limits,
+  push: { publicKey: config.VAPID_PUBLIC_KEY, allowPrivateEndpoints: config.PUSH_ALLOW_PRIVATE_ENDPOINTS },
 });
 await serve(app, config.PORT, logger, [
   async () => stopSweeping(),
   async () => stopPublicationChecks(),
   () => postConsumer.close(),
   () => newsletterConsumer.close(),
+  () => pushConsumer.close(),
   () => Promise.all([jobs.chat.close(), jobs.dailyPost.close()]),
   () => queues.close(),
   () => queueConnection.quit(),

@@ -4,6 +4,6 @@ import { loadGatewayConfig } from './config.ts';
 
 const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
-const redis = createRedis(config.REDIS_URL, logger);
+const redis = createRedis(config, logger);
 const app = buildGatewayApp(config, logger, redis);
 await serve(app, config.PORT, logger, [() => redis.quit()]);

@@ -67,6 +67,12 @@ export async function withinDependencyTimeout<T>(work: Promise<T>, message?: str
  */
 const MONGO_UNREACHABLE =
   /^(Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|PoolCleared|TopologyClosed|WaitQueueTimeout)|PoolClearedOnNetwork)Error$/;
+/**
+ * A replica set's member that is not (or no longer) the primary, or shutting down: an election
+ * is under way (NotWritablePrimary, NotPrimaryNoSecondaryOk, NotPrimaryOrSecondary,
+ * InterruptedDueToReplStateChange, PrimarySteppedDown, ShutdownInProgress, InterruptedAtShutdown).
+ */
+const MONGO_ELECTION_CODES = new Set([10107, 13435, 13436, 11602, 189, 91, 11600]);
 /** ioredis's errors for a server that cannot be reached in time. */
 const REDIS_UNREACHABLE = new Set(['Command timed out', 'Connection is closed.', 'Redis connection is not ready']);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
@@ -77,6 +83,7 @@ export function isOutageError(err: unknown): boolean {
   const { code } = err as NodeJS.ErrnoException;
   return (
     MONGO_UNREACHABLE.test(err.name) ||
+    (err.name.startsWith('Mongo') && MONGO_ELECTION_CODES.has(code as unknown as number)) ||
     err.name === 'MaxRetriesPerRequestError' ||
     REDIS_UNREACHABLE.has(err.message) ||
     (typeof code === 'string' && NETWORK_CODES.has(code))

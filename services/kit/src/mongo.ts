@@ -13,17 +13,25 @@ mongoose.set('strictQuery', true);
  *
  * No operation waits on an unreachable or frozen server longer than DEPENDENCY_TIMEOUT_MS: no
  * buffering while disconnected, and server selection, connecting and every reply are bounded by
- * it (reads are not retried, which would double the wait). The request then answers 503.
+ * it; a replica set's election holds a request that long (a read or write cut off by the old
+ * primary's step-down is retried once on the new one). The request then answers 503.
+ *
+ * A server that cannot be reached at start (a replica set without a member of that name
+ * answering) stops the process with a message naming MONGO_URL, as a wrong setting does.
  */
 export async function connectMongo(url: string, logger: Logger): Promise<typeof mongoose> {
-  await mongoose.connect(url, {
-    maxPoolSize: 20,
-    bufferCommands: false,
-    serverSelectionTimeoutMS: DEPENDENCY_TIMEOUT_MS,
-    connectTimeoutMS: DEPENDENCY_TIMEOUT_MS,
-    socketTimeoutMS: DEPENDENCY_TIMEOUT_MS,
-    retryReads: false,
-  });
+  try {
+    await mongoose.connect(url, {
+      maxPoolSize: 20,
+      bufferCommands: false,
+      serverSelectionTimeoutMS: DEPENDENCY_TIMEOUT_MS,
+      connectTimeoutMS: DEPENDENCY_TIMEOUT_MS,
+      socketTimeoutMS: DEPENDENCY_TIMEOUT_MS,
+    });
+  } catch (err) {
+    console.error(`Invalid configuration; set these environment variables:\n  MONGO_URL: ${unreachableAtStart(url, err)}`);
+    process.exit(1);
+  }
   const { connection } = mongoose;
   const outage = createOutageReport(logger, 'mongodb', {
     server: `${connection.host}:${connection.port}`,
@@ -41,6 +49,19 @@ export async function connectMongo(url: string, logger: Logger): Promise<typeof 
   });
   connection.on('reconnected', () => outage.back(connection));
   return mongoose;
+}
+
+/** Why MONGO_URL's servers could not be used at start, naming hosts and set, never credentials. */
+export function unreachableAtStart(url: string, err: unknown): string {
+  const hosts = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]+)/.exec(url)?.[1] ?? 'its hosts';
+  const replicaSet = /[?&]replicaSet=([^&]+)/.exec(url)?.[1];
+  const servers = (err as { reason?: { servers?: Map<string, { setName?: string | null; error?: unknown }> } }).reason?.servers;
+  const seen = [...(servers?.values() ?? [])].map((s) => s.setName).filter((name): name is string => !!name);
+  if (replicaSet && seen.length > 0 && !seen.includes(replicaSet)) {
+    return `no member of replica set '${replicaSet}' at ${hosts}: they belong to '${[...new Set(seen)].join("', '")}'`;
+  }
+  const what = replicaSet ? `a primary of replica set '${replicaSet}'` : 'MongoDB';
+  return `${what} did not answer at ${hosts} within ${DEPENDENCY_TIMEOUT_MS} ms (${(err as Error).message})`;
 }
 
 /**

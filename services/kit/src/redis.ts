@@ -89,26 +89,92 @@ function reportOutages(redis: Redis, outage: OutageReport, watched = false): Red
   return redis;
 }
 
+/** Where Redis is: REDIS_URL's server, or the master its Sentinels name (REDIS_URL then gives password and db). */
+export interface RedisTarget {
+  REDIS_URL: string;
+  REDIS_SENTINELS?: { host: string; port: number }[];
+  REDIS_SENTINEL_NAME?: string;
+}
+
+/**
+ * Asks each Sentinel for the master's address. Answers what is wrong, naming the setting: no
+ * Sentinel answering within DEPENDENCY_TIMEOUT_MS, or none knowing a master of that name.
+ */
+export async function sentinelsProblem(sentinels: { host: string; port: number }[], name: string): Promise<string | undefined> {
+  const answers = await Promise.all(
+    sentinels.map(async ({ host, port }) => {
+      const sentinel = new Redis({
+        host,
+        port,
+        lazyConnect: true,
+        retryStrategy: () => null,
+        enableOfflineQueue: false,
+        connectTimeout: DEPENDENCY_TIMEOUT_MS,
+        commandTimeout: DEPENDENCY_TIMEOUT_MS,
+      });
+      sentinel.on('error', () => {});
+      try {
+        await sentinel.connect();
+        return ((await sentinel.call('SENTINEL', 'get-master-addr-by-name', name)) as string[] | null) ?? null;
+      } catch {
+        return undefined;
+      } finally {
+        sentinel.disconnect();
+      }
+    }),
+  );
+  const listed = sentinels.map((s) => `${s.host}:${s.port}`).join(',');
+  if (answers.every((a) => a === undefined)) return `REDIS_SENTINELS: no Sentinel answered at ${listed} within ${DEPENDENCY_TIMEOUT_MS} ms`;
+  if (!answers.some(Boolean)) return `REDIS_SENTINEL_NAME: the Sentinels at ${listed} know no master named '${name}'`;
+  return undefined;
+}
+
+/** Sentinel settings checked at start, once per process. */
+const checkedSentinels = new Set<string>();
+
+/** Stops the process at start, as a wrong setting does, when the Sentinels cannot name the master. */
+function stopUnlessSentinelsAnswer(sentinels: { host: string; port: number }[], name: string) {
+  const key = JSON.stringify([sentinels, name]);
+  if (checkedSentinels.has(key)) return;
+  checkedSentinels.add(key);
+  void sentinelsProblem(sentinels, name).then((problem) => {
+    if (!problem) return;
+    console.error(`Invalid configuration; set these environment variables:\n  ${problem}`);
+    process.exit(1);
+  });
+}
+
 /**
  * A Redis connection for one role. While Redis is unreachable or frozen, the connection and its
  * copies log one warning for the role, naming the server (never the URL's password), and one line
  * once they are back, instead of an error at every retry.
+ *
+ * With Sentinels the connection asks them for the master, and again once they announce a new
+ * one or the server it reached refuses writes (a master demoted to replica): every connection,
+ * BullMQ's copies included, follows a failover.
  */
-export function createRedis(url: string, logger: Logger, role: RedisRole = 'store'): Redis {
+export function createRedis(target: string | RedisTarget, logger: Logger, role: RedisRole = 'store'): Redis {
+  const { REDIS_URL: url, REDIS_SENTINELS: sentinels, REDIS_SENTINEL_NAME: name = 'coach' } =
+    typeof target === 'string' ? { REDIS_URL: target } : target;
+  // While Redis is away the connection tries again after 50 ms, 100 ms, 150 ms... then every
+  // 2 s: a service answers again within about 2 s of Redis's return, however long it was away.
+  const retryStrategy = (attempt: number) => Math.min(attempt * 50, RECONNECT_AT_MOST_EVERY_MS);
   const redis = new Redis(url, {
     lazyConnect: false,
     enableOfflineQueue: true,
-    // While Redis is away the connection tries again after 50 ms, 100 ms, 150 ms... then every
-    // 2 s: a service answers again within about 2 s of Redis's return, however long it was away.
-    retryStrategy: (attempt: number) => Math.min(attempt * 50, RECONNECT_AT_MOST_EVERY_MS),
+    retryStrategy,
+    reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 2 : false),
+    ...(sentinels ? { sentinels, name, sentinelRetryStrategy: retryStrategy, failoverDetector: true } : {}),
     ...(role === 'queues'
       ? { maxRetriesPerRequest: null, enableReadyCheck: false }
       : { maxRetriesPerRequest: 2, commandTimeout: DEPENDENCY_TIMEOUT_MS }),
   });
+  if (sentinels) stopUnlessSentinelsAnswer(sentinels, name);
   const { host, port, path } = redis.options;
+  const server = sentinels ? `${name} via ${sentinels.map((s) => `${s.host}:${s.port}`).join(',')}` : (path ?? `${host}:${port}`);
   // The copies BullMQ makes block in their reads, which a ping would wait behind: only the
   // connection itself is watched.
-  return reportOutages(redis, createOutageReport(logger, 'redis', { role, server: path ?? `${host}:${port}` }), true);
+  return reportOutages(redis, createOutageReport(logger, 'redis', { role, server }), true);
 }
 
 /**
