@@ -10,3 +10,4 @@ export { startTlsProxy } from './tls-proxy.ts';
 export { makeTestCertificate } from './test-certificate.ts';
 export { requestFrom, type Answer } from './request-from.ts';
 export { storeConfirmedSubscribers } from './subscribers.ts';
+export { startTestPushService, decryptPushMessage, type PushReceived, type TestPushService } from './test-push-service.ts';
