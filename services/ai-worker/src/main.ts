@@ -21,13 +21,15 @@ import { emailProcessor } from './emails/processor.ts';
 import { createLlm } from './llm.ts';
 import { DeliveryModel } from './newsletter/deliveries.ts';
 import { newsletterBatchProcessor } from './newsletter/sender.ts';
+import { PushDeliveryModel } from './push/deliveries.ts';
+import { pushBatchProcessor } from './push/sender.ts';
 
 const EMAIL_CONCURRENCY = 4;
 
 const config = loadWorkerConfig();
 const logger = createLogger('ai-worker', config.LOG_LEVEL);
 await connectMongo(config.MONGO_URL, logger);
-await DeliveryModel.syncIndexes();
+await Promise.all([DeliveryModel.syncIndexes(), PushDeliveryModel.syncIndexes()]);
 const connection = createRedis(config, logger, 'queues');
 const redis = createRedis(config, logger);
 const queues = createQueues(connection, logger);
@@ -58,7 +60,7 @@ const chatOptions: WorkerOptions = {
   concurrency: config.CHAT_CONCURRENCY,
 };
 const emailSettings = { coachEmail: config.COACH_EMAIL, siteUrl: config.SITE_URL, identity };
-const workers = [
+const workers: Worker[] = [
   new Worker(QUEUES.chat, chatProcessor(llm), chatOptions),
   new Worker(QUEUES.emails, emailProcessor({ redis, mailer, logger, settings: emailSettings }), {
     ...options,
@@ -73,6 +75,16 @@ const workers = [
   // Two at once, so an admin's request does not wait behind the scheduled run's model call.
   new Worker(QUEUES.dailyPost, dailyPostProcessor({ redis, llm, publish, logger }), { ...options, concurrency: 2 }),
 ];
+// Without a VAPID key pair no push is sent: the batches wait in their queue for a worker that has one.
+if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
+  const vapid = {
+    subject: config.VAPID_SUBJECT ?? `mailto:${config.MAIL_FROM}`,
+    publicKey: config.VAPID_PUBLIC_KEY,
+    privateKey: config.VAPID_PRIVATE_KEY,
+  };
+  const settings = { vapid, siteUrl: config.SITE_URL, parallel: config.PUSH_CONCURRENCY };
+  workers.push(new Worker(QUEUES.pushSend, pushBatchProcessor({ settings, logger }), { ...options, concurrency: 2 }));
+}
 for (const worker of workers) {
   worker.on('failed', (job, err) =>
     logger.warn({ queue: worker.name, jobId: job?.id, attempts: job?.attemptsMade, reason: err.message }, 'job failed'),
@@ -84,6 +96,7 @@ logger.info(
   {
     model: llm ? config.OPENAI_MODEL : 'offline companion',
     mail: config.SMTP_URL ? 'smtp' : 'outbox',
+    push: Boolean(config.VAPID_PRIVATE_KEY),
     dailyPostHour: config.DAILY_POST_HOUR,
   },
   'ai-worker ready',

@@ -15,6 +15,7 @@ import type { JobRunner } from './jobs.ts';
 import type { Outbox } from './outbox/outbox.ts';
 import type { MailRequestLimit } from './mail-requests/limit.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
+import { pushRoutes, type PushOptions } from './push/routes.ts';
 import { siteStatsRoutes } from './site-stats/routes.ts';
 
 const IMAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/images');
@@ -38,6 +39,7 @@ export interface ContentDeps {
     /** How long a newsletter confirmation link works. */
     newsletterConfirmHours: number;
   };
+  push: PushOptions;
 }
 
 /** The content service's HTTP app: blog, stats, newsletter, the free guide, contact, AI chat and their admin views. */
@@ -51,6 +53,7 @@ export function buildContentApp({
   cookieSecure,
   jobs,
   limits,
+  push,
 }: ContentDeps): Express {
   // A mail client's one-click unsubscribe posts a form.
   const app = createApp(logger, { formPaths: ['/api/newsletter/unsubscribe'] });
@@ -65,6 +68,7 @@ export function buildContentApp({
   app.use(newsletterRoutes(sessions, { outbox, mailLimit, confirmHours: limits.newsletterConfirmHours }));
   app.use(guideRoutes(sessions, { outbox, mailLimit, confirmHours: limits.newsletterConfirmHours }));
   app.use(contactRoutes(outbox, sessions, mailLimit));
+  app.use(pushRoutes(sessions, push));
   app.use(chatRoutes(redis, createChatService(jobs.chat, limits.chatTimeoutMs), limits.chatPerMinute));
   app.use(dailyPostRoutes(sessions, jobs.dailyPost, limits.generateTimeoutMs));
   return finishApp(app, logger);

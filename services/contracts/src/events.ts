@@ -18,6 +18,10 @@ export const QUEUES = {
   newsletter: 'newsletter',
   /** batches of a mailing's e-mails, sent by ai-worker */
   newsletterSend: 'newsletter-send',
+  /** events that notify subscribed browsers, planned into push batches by content */
+  push: 'push',
+  /** batches of a notification's push messages, sent by ai-worker */
+  pushSend: 'push-send',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -49,12 +53,22 @@ export const eventPayloadSchemas = {
   /** A member's booked session starts within a day: she is reminded of its time (in her zone) and link. */
   'booking.reminder_due': z.object({
     bookingId: z.string(),
+    /** Her account: her subscribed browsers are notified too. */
+    userId: z.number().int().optional(),
     email: z.string(),
     startTime: z.string(),
     /** The time zone she booked in (an IANA name), when the booking page gave one. */
     timeZone: z.string().nullable(),
     eventName: z.string().nullable(),
     joinUrl: z.string().nullable(),
+  }),
+  /** Someone replied on a member's Circle post or reflection: her subscribed browsers are told. */
+  'circle.reply_added': z.object({
+    replyId: z.string(),
+    postId: z.string(),
+    /** The author of the post replied on. */
+    postAuthorId: z.number().int(),
+    excerpt: z.string(),
   }),
   'member.signed_up': z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
   /** The token travels only to the e-mail; members keeps its hash. */
@@ -90,11 +104,12 @@ export const EVENT_ROUTES: Record<EventName, QueueName[]> = {
   'contact.received': [QUEUES.emails],
   'newsletter.confirmation_requested': [QUEUES.emails],
   'guide.confirmation_requested': [QUEUES.emails],
-  'booking.reminder_due': [QUEUES.emails],
+  'booking.reminder_due': [QUEUES.emails, QUEUES.push],
+  'circle.reply_added': [QUEUES.push],
   'member.signed_up': [QUEUES.emails],
   'member.password_reset_requested': [QUEUES.emails],
   'blog.post_generated': [QUEUES.contentPosts],
-  'blog.post_published': [QUEUES.newsletter],
+  'blog.post_published': [QUEUES.newsletter, QUEUES.push],
 };
 
 /** The id of the job scheduler that enqueues the daily post (one for all worker replicas). */

@@ -16,3 +16,4 @@ export * from './members.ts';
 export * from './passwords.ts';
 export * from './events.ts';
 export * from './twoStep.ts';
+export * from './push.ts';

@@ -74,7 +74,7 @@ export function buildMembersApp(deps: MembersDeps): Express {
       cookieSecure,
     }),
   );
-  app.use(communityRoutes(sessions));
+  app.use(communityRoutes(sessions, publish, logger));
   app.use(moderationRoutes(sessions));
   app.use(profileRoutes(sessions));
   // Booking links' member references are keyed with the session key: only this service makes them.

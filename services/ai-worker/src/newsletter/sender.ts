@@ -27,7 +27,7 @@ function placeholderRecipient(): Recipient {
 const valuesOf = (r: Recipient) => [r.subscriberId, r.email, r.unsubscribeToken];
 
 /** Runs `work` on every item, at most `limit` at once. */
-async function eachAtOnce<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+export async function eachAtOnce<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   const lane = async () => {
     while (next < items.length) await work(items[next++]);

@@ -51,6 +51,7 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
       newsletterConfirmHours: 48,
       ...limits,
     },
+    push: { publicKey: undefined, allowPrivateEndpoints: false },
   });
   const server = await listen(app);
   const url = server.url;

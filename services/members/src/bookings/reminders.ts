@@ -29,6 +29,7 @@ export async function publishDueReminders(publish: PublishEvent, now = new Date(
       'booking.reminder_due',
       {
         bookingId: row._id.toString(),
+        userId: row.userId!,
         email: row.email!,
         startTime: startTime.toISOString(),
         timeZone: row.timeZone ?? null,

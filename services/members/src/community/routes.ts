@@ -10,7 +10,15 @@ import {
   type Accepted,
   type CircleItemKind,
 } from '@coach/contracts';
-import { idempotencyKeyOf, idempotent, parse, sendListPage, type SessionVerifier } from '@coach/kit';
+import {
+  idempotencyKeyOf,
+  idempotent,
+  parse,
+  sendListPage,
+  type Logger,
+  type PublishEvent,
+  type SessionVerifier,
+} from '@coach/kit';
 import { Router, type Request } from 'express';
 import { dismissReports, moderationList, report, setHidden } from './moderation.ts';
 import { weeklyPrompt } from './prompts.ts';
@@ -24,6 +32,7 @@ import {
   listReplies,
   setLike,
   type Actor,
+  type ReplyNotice,
 } from './service.ts';
 
 const actorOf = (req: Request): Actor => ({ userId: Number(req.session!.sub), admin: req.session!.role === 'admin' });
@@ -33,8 +42,14 @@ const done = (message: string): Accepted => ({ ok: true, message });
  * The Sacred Circle: the weekly prompt (public); the feed a page at a time, its counts, likes,
  * threads and reports (members).
  */
-export function communityRoutes(sessions: SessionVerifier): Router {
+export function communityRoutes(sessions: SessionVerifier, publish: PublishEvent, logger: Logger): Router {
   const router = Router();
+  // The post's author is told of a reply on her browsers; the reply stands even when that fails.
+  const notify: ReplyNotice = (notice) => {
+    publish('circle.reply_added', notice, `circle-reply.${notice.replyId}`).catch((err: unknown) =>
+      logger.warn({ err, replyId: notice.replyId }, 'reply notification not queued'),
+    );
+  };
   router.get('/api/community/weekly-prompt', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json({ prompt: weeklyPrompt(new Date()) });
   });
@@ -77,7 +92,7 @@ export function communityRoutes(sessions: SessionVerifier): Router {
   router.post('/api/community/posts/:id/replies', async (req, res) => {
     const { id } = parse(idParamSchema, req.params);
     const input = parse(communityReplyInputSchema, req.body);
-    res.status(201).json(await addReply(id, actorOf(req).userId, input));
+    res.status(201).json(await addReply(id, actorOf(req).userId, input, notify));
   });
   router.delete('/api/community/replies/:id', async (req, res) => {
     await deleteReply(parse(idParamSchema, req.params).id, actorOf(req));

@@ -7,7 +7,7 @@ import {
   type CommunityStats,
   type LikeState,
 } from '@coach/contracts';
-import { afterCursor, HttpError, isDuplicateKey, listPageOf, nullIfDuplicate, type ListPage } from '@coach/kit';
+import { afterCursor, excerptOf, HttpError, isDuplicateKey, listPageOf, nullIfDuplicate, type ListPage } from '@coach/kit';
 import mongoose from 'mongoose';
 import { addPostMilestones, countPost, type ProgressChange } from '../profile/service.ts';
 import { CommunityLikeModel, CommunityPostModel, CommunityReplyModel, CommunityReportModel } from './model.ts';
@@ -188,11 +188,22 @@ export async function listReplies(postId: string): Promise<CommunityReply[]> {
   return rows.map(toReply);
 }
 
-export async function addReply(postId: string, userId: number, input: CommunityReplyInput): Promise<CommunityReply> {
+/** What a stored reply tells its post's author (when the replier is someone else). */
+export type ReplyNotice = (notice: { replyId: string; postId: string; postAuthorId: number; excerpt: string }) => void;
+
+export async function addReply(
+  postId: string,
+  userId: number,
+  input: CommunityReplyInput,
+  notify: ReplyNotice,
+): Promise<CommunityReply> {
   const post = await visiblePost(postId);
   const doc = await CommunityReplyModel.create({ postId: post._id, userId, content: input.content });
   await recountReplies(post._id);
-  return toReply(doc.toObject() as ReplyRow);
+  const reply = toReply(doc.toObject() as ReplyRow);
+  if (post.userId !== userId)
+    notify({ replyId: reply.id, postId: post._id.toString(), postAuthorId: post.userId, excerpt: excerptOf(input.content) });
+  return reply;
 }
 
 function mayChange(actor: Actor, authorId: number, kind: 'post' | 'reply', hidden: boolean | undefined) {

@@ -1,0 +1,135 @@
+import {
+  PUSH_SUBSCRIPTIONS_COLLECTION,
+  pushBatchJobSchema,
+  type DeclarativePush,
+  type PushBatchJob,
+  type PushKind,
+} from '@coach/contracts';
+import { isDuplicateKey, type Logger } from '@coach/kit';
+import type { Job } from 'bullmq';
+import mongoose from 'mongoose';
+import { Agent } from 'node:https';
+import webPush, { WebPushError, type Urgency } from 'web-push';
+import { eachAtOnce } from '../newsletter/sender.ts';
+import { PushDeliveryModel } from './deliveries.ts';
+
+/**
+ * How long a push service keeps a message for a browser that is offline, and how soon it should
+ * wake a sleeping phone for it: a new post can wait a week and does not wake anyone; a session
+ * reminder is worth nothing after the session and may wake her.
+ */
+export const PUSH_DELIVERY: Record<PushKind, { TTL: number; urgency: Urgency }> = {
+  posts: { TTL: 7 * 24 * 3600, urgency: 'low' },
+  replies: { TTL: 2 * 24 * 3600, urgency: 'normal' },
+  reflection: { TTL: 12 * 3600, urgency: 'normal' },
+  sessions: { TTL: 24 * 3600, urgency: 'high' },
+};
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** The message of a notification, in Declarative Web Push's form (the page to open made absolute). */
+export function declarativePayload(job: Omit<PushBatchJob, 'subscriptionIds'>, siteUrl: string): DeclarativePush {
+  return {
+    web_push: 8030,
+    notification: {
+      title: job.title,
+      body: job.body,
+      navigate: new URL(job.path, siteUrl).href,
+      tag: job.eventId,
+      lang: 'en',
+    },
+  };
+}
+
+export interface PushSettings {
+  vapid: { subject: string; publicKey: string; privateKey: string };
+  siteUrl: string;
+  /** Messages of a batch in flight at once. */
+  parallel: number;
+}
+
+interface StoredSubscription {
+  _id: mongoose.Types.ObjectId;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/**
+ * Processes QUEUES.pushSend: one batch of a notification. Every subscription's delivery is claimed
+ * in MongoDB before anything is sent and marked the moment the push service answers, so a batch
+ * run again sends only what was not sent, and skips subscriptions removed meanwhile. A push
+ * service's 404 or 410 (the browser unsubscribed, or the subscription expired) removes the
+ * subscription; another refusal is final; a 429, a 5xx or no answer makes the batch fail after
+ * the others are sent, and the queue retries it with backoff (on its last try, those are final).
+ */
+export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logger }) {
+  const { vapid, siteUrl, parallel } = deps.settings;
+  // Connections to a push service are kept open across the messages of a batch.
+  const agent = new Agent({ keepAlive: true, maxSockets: parallel });
+  const subscriptions = () => mongoose.connection.collection<StoredSubscription>(PUSH_SUBSCRIPTIONS_COLLECTION);
+
+  return async (job: Job<PushBatchJob>) => {
+    const batch = pushBatchJobSchema.parse(job.data);
+    const { eventId } = batch;
+    const ids = batch.subscriptionIds;
+    await PushDeliveryModel.collection
+      .insertMany(
+        ids.map((subscriptionId) => ({ eventId, subscriptionId, state: 'sending', createdAt: new Date() })),
+        { ordered: false },
+      )
+      .catch((err: unknown) => {
+        if (!isDuplicateKey(err)) throw err; // claimed by an earlier run of this batch
+      });
+    const [finished, current] = await Promise.all([
+      PushDeliveryModel.collection
+        .find({ eventId, subscriptionId: { $in: ids }, state: { $ne: 'sending' } }, { projection: { subscriptionId: 1 } })
+        .toArray(),
+      subscriptions()
+        .find({ _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) }, kinds: batch.kind })
+        .project<StoredSubscription>({ endpoint: 1, keys: 1 })
+        .toArray(),
+    ]);
+    const done = new Set(finished.map((d) => d.subscriptionId as string));
+    const todo = current.filter((s) => !done.has(s._id.toString()));
+    const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const outcome = { sent: 0, gone: 0, failed: 0, retry: 0, skipped: ids.length - todo.length };
+    const payload = JSON.stringify(declarativePayload(batch, siteUrl));
+    const options = {
+      ...PUSH_DELIVERY[batch.kind],
+      vapidDetails: vapid,
+      contentEncoding: 'aes128gcm' as const,
+      agent,
+      timeout: REQUEST_TIMEOUT_MS,
+    };
+
+    await eachAtOnce(todo, parallel, async (subscription) => {
+      const key = { eventId, subscriptionId: subscription._id.toString() };
+      const mark = (state: string, extra: object = {}) =>
+        PushDeliveryModel.collection.updateOne(key, { $set: { state, updatedAt: new Date(), ...extra } });
+      try {
+        await webPush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, options);
+      } catch (err) {
+        const status = err instanceof WebPushError ? err.statusCode : 0;
+        const error = (err as Error).message.slice(0, 300);
+        if (status === 404 || status === 410) {
+          await subscriptions().deleteOne({ _id: subscription._id });
+          await mark('gone', { error });
+          outcome.gone += 1;
+          return;
+        }
+        const passing = status === 0 || status === 429 || status >= 500;
+        const final = lastTry || !passing;
+        await PushDeliveryModel.collection.updateOne(key, {
+          $set: { state: final ? 'failed' : 'sending', error, updatedAt: new Date() },
+          $inc: { failures: 1 },
+        });
+        outcome[final ? 'failed' : 'retry'] += 1;
+        return;
+      }
+      await mark('sent', { sentAt: new Date() });
+      outcome.sent += 1;
+    });
+    deps.logger.info({ eventId, jobId: job.id, ...outcome }, 'push batch sent');
+    if (outcome.retry) throw new Error(`${outcome.retry} push messages of the batch were refused for now; retried later`);
+    return outcome;
+  };
+}
