@@ -10,4 +10,6 @@ export { startTlsProxy } from './tls-proxy.ts';
 export { makeTestCertificate } from './test-certificate.ts';
 export { requestFrom, type Answer } from './request-from.ts';
 export { storeConfirmedSubscribers } from './subscribers.ts';
+export { startReplicaSet, type ReplicaSet } from './replica-set.ts';
+export { startSentinelRedis, type SentinelRedis } from './sentinel.ts';
 export { startTestPushService, decryptPushMessage, type PushReceived, type TestPushService } from './test-push-service.ts';

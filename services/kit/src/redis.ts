@@ -97,32 +97,35 @@ export interface RedisTarget {
 }
 
 /**
+ * Asks one Sentinel where the master of that name is: [host, port], null if it knows no such
+ * master, undefined if it does not answer within DEPENDENCY_TIMEOUT_MS.
+ */
+export async function askSentinel(sentinel: { host: string; port: number }, name: string): Promise<[string, string] | null | undefined> {
+  const connection = new Redis({
+    ...sentinel,
+    lazyConnect: true,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+    connectTimeout: DEPENDENCY_TIMEOUT_MS,
+    commandTimeout: DEPENDENCY_TIMEOUT_MS,
+  });
+  connection.on('error', () => {});
+  try {
+    await connection.connect();
+    return ((await connection.call('SENTINEL', 'get-master-addr-by-name', name)) as [string, string] | null) ?? null;
+  } catch {
+    return undefined;
+  } finally {
+    connection.disconnect();
+  }
+}
+
+/**
  * Asks each Sentinel for the master's address. Answers what is wrong, naming the setting: no
- * Sentinel answering within DEPENDENCY_TIMEOUT_MS, or none knowing a master of that name.
+ * Sentinel answering, or none knowing a master of that name.
  */
 export async function sentinelsProblem(sentinels: { host: string; port: number }[], name: string): Promise<string | undefined> {
-  const answers = await Promise.all(
-    sentinels.map(async ({ host, port }) => {
-      const sentinel = new Redis({
-        host,
-        port,
-        lazyConnect: true,
-        retryStrategy: () => null,
-        enableOfflineQueue: false,
-        connectTimeout: DEPENDENCY_TIMEOUT_MS,
-        commandTimeout: DEPENDENCY_TIMEOUT_MS,
-      });
-      sentinel.on('error', () => {});
-      try {
-        await sentinel.connect();
-        return ((await sentinel.call('SENTINEL', 'get-master-addr-by-name', name)) as string[] | null) ?? null;
-      } catch {
-        return undefined;
-      } finally {
-        sentinel.disconnect();
-      }
-    }),
-  );
+  const answers = await Promise.all(sentinels.map((sentinel) => askSentinel(sentinel, name)));
   const listed = sentinels.map((s) => `${s.host}:${s.port}`).join(',');
   if (answers.every((a) => a === undefined)) return `REDIS_SENTINELS: no Sentinel answered at ${listed} within ${DEPENDENCY_TIMEOUT_MS} ms`;
   if (!answers.some(Boolean)) return `REDIS_SENTINEL_NAME: the Sentinels at ${listed} know no master named '${name}'`;

@@ -1,0 +1,92 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { askSentinel } from '@coach/kit';
+import { runRedisServer, startRedis } from './redis.ts';
+
+type Server = Awaited<ReturnType<typeof startRedis>>;
+
+/**
+ * Redis as Sentinel keeps it on three hosts, on this machine: a master and a replica (each
+ * append-only on disk) and three Sentinels watching them under `name`, two of which agree that a
+ * master is down after `downAfterMs` and promote the replica. Ports: the two data servers' then
+ * the three Sentinels'.
+ */
+export async function startSentinelRedis(options: {
+  ports: number[];
+  dir: string;
+  name?: string;
+  downAfterMs?: number;
+}) {
+  const { ports, dir, name = 'coach', downAfterMs = 2000 } = options;
+  const [masterPort, replicaPort, ...sentinelPorts] = ports as [number, number, ...number[]];
+  const dataPorts = [masterPort, replicaPort];
+  const servers: (Server | undefined)[] = [undefined, undefined];
+
+  /** Starts data server `index` on its data; the second (or any after a failover) as a replica. */
+  async function start(index: number, replicaOf?: number) {
+    const args = replicaOf === undefined ? [] : ['--replicaof', '127.0.0.1', String(replicaOf)];
+    servers[index] = await startRedis({ port: dataPorts[index], dir: path.join(dir, `redis-${index}`), args });
+  }
+  await start(0);
+  await start(1, masterPort);
+
+  const sentinels = await Promise.all(
+    sentinelPorts.map((port) => {
+      const conf = path.join(dir, `sentinel-${port}`, 'sentinel.conf');
+      mkdirSync(path.dirname(conf), { recursive: true });
+      writeFileSync(
+        conf,
+        [
+          `port ${port}`,
+          'bind 127.0.0.1',
+          `dir ${path.dirname(conf)}`,
+          `sentinel monitor ${name} 127.0.0.1 ${masterPort} 2`,
+          `sentinel down-after-milliseconds ${name} ${downAfterMs}`,
+          `sentinel failover-timeout ${name} 10000`,
+          `sentinel parallel-syncs ${name} 1`,
+          '',
+        ].join('\n'),
+      );
+      return runRedisServer([conf, '--sentinel'], 'Sentinel ID is');
+    }),
+  );
+
+  /** The data server the Sentinels name as master now. */
+  async function masterIndex(): Promise<number | undefined> {
+    for (const port of sentinelPorts) {
+      const address = await askSentinel({ host: '127.0.0.1', port }, name);
+      if (address) return dataPorts.indexOf(Number(address[1]));
+    }
+    return undefined;
+  }
+
+  async function kill(index: number) {
+    const pid = servers[index]?.pid;
+    if (pid) process.kill(pid, 'SIGKILL');
+    servers[index] = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the kernel reaps it
+  }
+
+  return {
+    name,
+    sentinels: sentinelPorts.map((port) => ({ host: '127.0.0.1', port })),
+    /** REDIS_SENTINELS's value. */
+    sentinelsSetting: sentinelPorts.map((port) => `127.0.0.1:${port}`).join(','),
+    /** REDIS_URL's: the password and db only, the Sentinels name the server. */
+    url: `redis://127.0.0.1:${masterPort}`,
+    dataPorts,
+    masterIndex,
+    pid: (index: number) => servers[index]?.pid,
+    kill,
+    /** Starts a killed data server again, as a replica of the master now: as its host would come back. */
+    restart: async (index: number) => {
+      const master = await masterIndex();
+      await start(index, master === undefined || master === index ? undefined : dataPorts[master]);
+    },
+    stop: async () => {
+      await Promise.all(sentinels.map((s) => s.stop()));
+      await Promise.all(servers.map((s) => s?.stop()));
+    },
+  };
+}
+export type SentinelRedis = Awaited<ReturnType<typeof startSentinelRedis>>;

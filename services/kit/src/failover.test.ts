@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Queue, Worker } from 'bullmq';
+import mongoose from 'mongoose';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort, startReplicaSet, startSentinelRedis, type ReplicaSet, type SentinelRedis } from '@coach/dev-stack';
+import { connectMongo } from './mongo.ts';
+import { createRedis, sentinelsProblem } from './redis.ts';
+
+// Three hosts' worth of MongoDB and Redis on this machine: the replica set and the Sentinels
+// the services are pointed at in production, and what a wrong setting for them does at start.
+const logger = pino({ level: 'silent' });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ports = (n: number) => Promise.all(Array.from({ length: n }, () => freePort()));
+
+let dir: string;
+let redis: SentinelRedis;
+let replicaSet: ReplicaSet;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'coach-failover-'));
+  [redis, replicaSet] = await Promise.all([
+    startSentinelRedis({ ports: await ports(5), dir: path.join(dir, 'redis') }),
+    startReplicaSet({ ports: await ports(3), dir: path.join(dir, 'mongo') }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([redis?.stop(), replicaSet?.stop()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** What the service printed before it stopped at start. */
+async function stopMessage(start: () => Promise<unknown>): Promise<string> {
+  const printed: string[] = [];
+  vi.spyOn(console, 'error').mockImplementation((line: string) => void printed.push(line));
+  const exited = new Promise<void>((resolve) => {
+    vi.spyOn(process, 'exit').mockImplementation((() => resolve()) as never);
+  });
+  await start();
+  await Promise.race([exited, sleep(10_000)]);
+  vi.restoreAllMocks();
+  return printed.join('\n');
+}
+
+describe('Redis with Sentinel', () => {
+  it("follows the master's failover: a store and BullMQ's queue work again within 10 s of the master's death", async () => {
+    const target = { REDIS_URL: redis.url, REDIS_SENTINELS: redis.sentinels, REDIS_SENTINEL_NAME: redis.name };
+    const store = createRedis(target, logger);
+    const connection = createRedis(target, logger, 'queues');
+    const queue = new Queue('failover-test', { connection });
+    const done: string[] = [];
+    const worker = new Worker('failover-test', async (job) => void done.push(job.id!), { connection });
+    try {
+      await store.set('before', '1');
+      await queue.add('job', {}, { jobId: 'before' });
+      expect(await redis.masterIndex()).toBe(0);
+
+      await redis.kill(0);
+      const killedAt = Date.now();
+      for (;;) {
+        const ok = await store.set('after', '1').then(
+          () => true,
+          () => false,
+        );
+        if (ok) break;
+        expect(Date.now() - killedAt).toBeLessThan(10_000);
+        await sleep(200);
+      }
+      const resumedS = (Date.now() - killedAt) / 1000;
+      expect(await redis.masterIndex()).toBe(1);
+      await queue.add('job', {}, { jobId: 'after' });
+      for (const started = Date.now(); !done.includes('after') && Date.now() - started < 10_000;) await sleep(100);
+      expect(done).toContain('after');
+      expect(await store.get('before')).toBe('1');
+      console.log(`Redis master killed: writes resumed after ${resumedS.toFixed(1)} s`);
+
+      // The old master comes back as a replica; the connections stay on the new one.
+      await redis.restart(0);
+      await store.set('later', '1');
+      expect(await redis.masterIndex()).toBe(1);
+    } finally {
+      await worker.close();
+      await queue.close();
+      store.disconnect();
+      connection.disconnect();
+    }
+  }, 60_000);
+
+  it('stops a service at start, naming the setting, when no Sentinel answers or none knows the master', async () => {
+    const nowhere = [{ host: '127.0.0.1', port: await freePort() }];
+    expect(await sentinelsProblem(nowhere, 'coach')).toBe(
+      `REDIS_SENTINELS: no Sentinel answered at 127.0.0.1:${nowhere[0]!.port} within 2000 ms`,
+    );
+    expect(await sentinelsProblem(redis.sentinels, 'other')).toMatch(
+      /^REDIS_SENTINEL_NAME: the Sentinels at .+ know no master named 'other'$/,
+    );
+    expect(await sentinelsProblem(redis.sentinels, redis.name)).toBeUndefined();
+    const printed = await stopMessage(async () =>
+      createRedis(
+        { REDIS_URL: redis.url, REDIS_SENTINELS: nowhere, REDIS_SENTINEL_NAME: 'coach' },
+        logger,
+      ).disconnect(),
+    );
+    expect(printed).toContain('REDIS_SENTINELS: no Sentinel answered');
+  }, 30_000);
+});
+
+describe('MongoDB as a replica set', () => {
+  it('stops a service at start naming MONGO_URL when the replica set it names is not there', async () => {
+    const wrong = replicaSet.url.replace(`replicaSet=${replicaSet.name}`, 'replicaSet=elsewhere');
+    const printed = await stopMessage(() => connectMongo(wrong, logger));
+    expect(printed).toContain("MONGO_URL: a primary of replica set 'elsewhere' did not answer at 127.0.0.1:");
+    expect(printed).not.toContain('mongodb://');
+  }, 30_000);
+
+  it('answers writes again within 15 s of its primary being killed, with every acknowledged write kept', async () => {
+    await connectMongo(replicaSet.url.replace('/?', '/failover-test?'), logger);
+    const rows = mongoose.connection.db!.collection('rows');
+    const acked: number[] = [];
+    let writing = true;
+    const writer = (async () => {
+      for (let n = 0; writing; n++) {
+        await rows.insertOne({ n }).then(
+          () => acked.push(n),
+          () => {},
+        );
+      }
+    })();
+    try {
+      await sleep(500);
+      const primary = await replicaSet.waitForPrimary();
+      await replicaSet.kill(primary);
+      const killedAt = Date.now();
+      const ackedBefore = acked.length;
+      for (; acked.length === ackedBefore || Date.now() - killedAt < 1000; await sleep(100)) {
+        expect(Date.now() - killedAt).toBeLessThan(15_000);
+      }
+      console.log(`MongoDB primary killed: writes resumed after ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
+      await replicaSet.start(primary);
+      writing = false;
+      await writer;
+      const stored = new Set((await rows.find().toArray()).map((row) => row.n as number));
+      expect(acked.filter((n) => !stored.has(n))).toEqual([]);
+      expect(await rows.countDocuments()).toBe(stored.size);
+    } finally {
+      writing = false;
+      await writer;
+      await mongoose.disconnect();
+    }
+  }, 60_000);
+});
