@@ -100,7 +100,8 @@ export async function startTestPushService() {
       const browser = id && browsers.get(id);
       const status = id ? answers.get(id) : undefined;
       try {
-        if (req.method !== 'POST' || !id || !browser) throw Object.assign(new Error('no such subscription'), { status: 404 });
+        if (req.method !== 'POST' || !id || !browser)
+          throw Object.assign(new Error('no such subscription'), { status: 404 });
         if (status) throw Object.assign(new Error('refused as told'), { status });
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('the content encoding is not aes128gcm');
         const vapidKey = checkVapid(req.headers.authorization, origin);

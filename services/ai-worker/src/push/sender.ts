@@ -81,7 +81,10 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
       });
     const [finished, current] = await Promise.all([
       PushDeliveryModel.collection
-        .find({ eventId, subscriptionId: { $in: ids }, state: { $ne: 'sending' } }, { projection: { subscriptionId: 1 } })
+        .find(
+          { eventId, subscriptionId: { $in: ids }, state: { $ne: 'sending' } },
+          { projection: { subscriptionId: 1 } },
+        )
         .toArray(),
       subscriptions()
         .find({ _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) }, kinds: batch.kind })
@@ -129,7 +132,8 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
       outcome.sent += 1;
     });
     deps.logger.info({ eventId, jobId: job.id, ...outcome }, 'push batch sent');
-    if (outcome.retry) throw new Error(`${outcome.retry} push messages of the batch were refused for now; retried later`);
+    if (outcome.retry)
+      throw new Error(`${outcome.retry} push messages of the batch were refused for now; retried later`);
     return outcome;
   };
 }

@@ -70,7 +70,13 @@ export function startPushConsumer(connection: Redis, queues: Queues, logger: Log
         const post = eventPayloadSchemas['blog.post_published'].parse((job.data as EventJob).payload);
         if (!post.sendToSubscribers) return { notified: false };
         return fanOut(
-          { eventId: `post.${post.postId}`, kind: 'posts', title: post.title, body: post.excerpt, path: `/blog/${post.slug}` },
+          {
+            eventId: `post.${post.postId}`,
+            kind: 'posts',
+            title: post.title,
+            body: post.excerpt,
+            path: `/blog/${post.slug}`,
+          },
           {},
         );
       }

@@ -27,8 +27,5 @@ const pushSubscriptionSchema = new mongoose.Schema(
 pushSubscriptionSchema.index({ endpoint: 1 }, { unique: true });
 pushSubscriptionSchema.index({ kinds: 1, _id: 1 });
 pushSubscriptionSchema.index({ userId: 1, kinds: 1 }, { sparse: true });
-pushSubscriptionSchema.index(
-  { 'reflection.timeZone': 1, 'reflection.day': 1, 'reflection.hour': 1 },
-  { sparse: true },
-);
+pushSubscriptionSchema.index({ 'reflection.timeZone': 1, 'reflection.day': 1, 'reflection.hour': 1 }, { sparse: true });
 export const PushSubscriptionModel = mongoose.model('PushSubscription', pushSubscriptionSchema);

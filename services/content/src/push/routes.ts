@@ -55,7 +55,12 @@ export function pushRoutes(sessions: SessionVerifier, options: PushOptions): Rou
     await PushSubscriptionModel.updateOne(
       { endpoint },
       {
-        $set: { keys, kinds: input.kinds, ...(userId === undefined ? {} : { userId }), ...(reflection ? { reflection } : {}) },
+        $set: {
+          keys,
+          kinds: input.kinds,
+          ...(userId === undefined ? {} : { userId }),
+          ...(reflection ? { reflection } : {}),
+        },
         $unset: { ...(userId === undefined ? { userId: 1 } : {}), ...(reflection ? {} : { reflection: 1 }) },
       },
       { upsert: true },

@@ -1,0 +1,287 @@
+import { QUEUES, type DeclarativePush } from '@coach/contracts';
+import { createEventPublisher, createLogger, createQueues, createRedis, type Redis } from '@coach/kit';
+import { startStack, startTestPushService, type Stack, type TestPushService } from '@coach/dev-stack';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointRefusal } from './endpoint.ts';
+import { localDayAndHour } from './fanout.ts';
+
+// The whole path of a notification with real parts: content (subscriptions, fan-out), members
+// (sessions, the Circle), ai-worker (web-push), MongoDB, Redis and a local HTTPS push service that
+// decrypts each message with its browser's keys.
+
+const SITE_URL = 'https://coach.example';
+let push: TestPushService;
+let stack: Stack;
+let redis: Redis;
+let queues: ReturnType<typeof createQueues>;
+let publish: ReturnType<typeof createEventPublisher>;
+let db: mongoose.Connection;
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('timed out');
+}
+const settle = (ms = 1500) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A client of the site with its own cookie (the session cookie works at every service). */
+function client() {
+  let cookie = '';
+  return async (url: string, method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+    if (set.length) cookie = set.join('; ');
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  };
+}
+type Client = ReturnType<typeof client>;
+
+let members = 0;
+async function signedInMember(): Promise<{ call: Client; id: number }> {
+  members += 1;
+  const call = client();
+  const tag = `pushmember${members}${Math.random().toString(36).slice(2, 6)}`;
+  const details = { name: `Member ${tag}`, username: tag, email: `${tag}@example.com`, password: 'Gentle-Breath-42' };
+  const signup = await call(stack.urls.members, 'POST', '/api/auth/signup', details);
+  const login = await call(stack.urls.members, 'POST', '/api/auth/login', {
+    email: details.email,
+    password: details.password,
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  return { call, id: Number(signup.body.id) };
+}
+
+const subscriptions = () => db.collection('push_subscriptions');
+const subscribe = (call: Client, body: unknown) => call(stack.urls.content, 'POST', '/api/push/subscriptions', body);
+const notificationsOf = (endpoint: string) =>
+  push.receivedBy(endpoint).map((r) => (r.payload as DeclarativePush).notification);
+
+let posts = 0;
+async function publishPost(sendToSubscribers = true) {
+  posts += 1;
+  const postId = new mongoose.Types.ObjectId().toString();
+  const slug = `letting-go-${posts}`;
+  await publish(
+    'blog.post_published',
+    { postId, slug, title: `Letting go, part ${posts}`, excerpt: 'What we hold, holds us.', sendToSubscribers },
+    postId,
+  );
+  return { postId, slug };
+}
+
+beforeAll(async () => {
+  push = await startTestPushService();
+  stack = await startStack({
+    services: ['content', 'members', 'ai-worker'],
+    env: {
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+      NODE_EXTRA_CA_CERTS: push.caFile,
+      SITE_URL,
+      PUSH_BATCH_SIZE: '2',
+      SEED_DEMO: 'false',
+    },
+  });
+  redis = createRedis(stack.redisUrl, createLogger('push-test', 'silent'), 'queues');
+  queues = createQueues(redis, createLogger('push-test', 'silent'));
+  publish = createEventPublisher(queues);
+  db = mongoose.createConnection(stack.env.content.MONGO_URL);
+  await db.asPromise();
+}, 120_000);
+
+afterAll(async () => {
+  await db?.close();
+  await queues?.close();
+  await redis?.quit();
+  await stack?.stop();
+  await push?.stop();
+});
+
+describe('push subscriptions', () => {
+  it('gives the VAPID public key browsers subscribe with', async () => {
+    const res = await client()(stack.urls.content, 'GET', '/api/push/public-key');
+    expect(res.status).toBe(200);
+    expect(res.body.publicKey).toBe(stack.env['ai-worker'].VAPID_PUBLIC_KEY);
+    expect(Buffer.from(res.body.publicKey as string, 'base64url')).toHaveLength(65);
+  });
+
+  it('refuses bad subscriptions with 400, and member kinds from a visitor with 401, storing nothing', async () => {
+    const visitor = client();
+    const good = push.subscribe();
+    const before = await subscriptions().countDocuments();
+    const refused = [
+      { subscription: { ...good, endpoint: good.endpoint.replace('https:', 'http:') }, kinds: ['posts'] },
+      { subscription: { ...good, keys: { ...good.keys, p256dh: 'short' } }, kinds: ['posts'] },
+      { subscription: good, kinds: [] },
+      { subscription: good, kinds: ['everything'] },
+      { subscription: good, kinds: ['posts'], extra: true },
+    ];
+    for (const body of refused) expect((await subscribe(visitor, body)).status).toBe(400);
+    expect((await subscribe(visitor, { subscription: good, kinds: ['posts', 'replies'] })).status).toBe(401);
+    expect(await subscriptions().countDocuments()).toBe(before);
+  });
+
+  it('takes only public push services unless private endpoints are allowed', () => {
+    for (const endpoint of [
+      'https://127.0.0.1/push/1',
+      'https://localhost:8443/x',
+      'https://10.1.2.3/x',
+      'https://192.168.1.9/x',
+      'https://169.254.169.254/latest',
+      'https://[::1]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://mongo/x',
+      'https://printer.local/x',
+    ])
+      expect(endpointRefusal(endpoint, false), endpoint).toBe('The push endpoint must be a public push service');
+    expect(endpointRefusal('http://fcm.googleapis.com/fcm/send/x', false)).toBe(
+      'The push endpoint must be an https URL',
+    );
+    expect(endpointRefusal('https://fcm.googleapis.com/fcm/send/abc', false)).toBeUndefined();
+    expect(endpointRefusal('https://web.push.apple.com/QGx', false)).toBeUndefined();
+    expect(endpointRefusal('https://127.0.0.1/push/1', true)).toBeUndefined();
+  });
+});
+
+describe('notifications', () => {
+  it('tells every subscribed browser of a new post once, encrypted for it, and drops the ones gone', async () => {
+    const visitor = client();
+    const browsers = [push.subscribe(), push.subscribe(), push.subscribe(), push.subscribe(), push.subscribe()];
+    for (const subscription of browsers)
+      expect((await subscribe(visitor, { subscription, kinds: ['posts'] })).status).toBe(201);
+    const [gone, ...live] = browsers;
+    push.answer(gone.endpoint, 410);
+
+    const { slug } = await publishPost();
+    await until(() => live.every((b) => push.receivedBy(b.endpoint).length === 1));
+    await until(async () => !(await subscriptions().findOne({ endpoint: gone.endpoint })));
+    const [message] = push.receivedBy(live[0].endpoint);
+    expect(message.payload).toEqual({
+      web_push: 8030,
+      notification: expect.objectContaining({
+        title: `Letting go, part ${posts}`,
+        body: 'What we hold, holds us.',
+        navigate: `${SITE_URL}/blog/${slug}`,
+      }),
+    });
+    expect(message.ttl).toBe(7 * 24 * 3600);
+    expect(message.urgency).toBe('low');
+    expect(message.vapidKey).toBe(stack.env['ai-worker'].VAPID_PUBLIC_KEY);
+    expect(push.refused.filter((r) => !r.includes('refused as told'))).toEqual([]);
+
+    // A batch run again (a retry, another worker) notifies no one twice.
+    const batches = await queues.get(QUEUES.pushSend).getJobs(['completed']);
+    for (const batch of batches.filter((b) => b.data.path === `/blog/${slug}`))
+      await queues.get(QUEUES.pushSend).add('batch', batch.data, { jobId: `${batch.id}.again` });
+    await settle();
+    for (const b of live) expect(push.receivedBy(b.endpoint)).toHaveLength(1);
+
+    // A post not meant for subscribers, and a browser that turned notifications off, get nothing.
+    await publishPost(false);
+    expect(
+      (await visitor(stack.urls.content, 'DELETE', '/api/push/subscriptions', { endpoint: live[0].endpoint })).status,
+    ).toBe(200);
+    await publishPost();
+    await until(() => push.receivedBy(live[1].endpoint).length === 2);
+    await settle(500);
+    expect(push.receivedBy(live[0].endpoint)).toHaveLength(1);
+  });
+
+  it('retries a push service that fails for now, and sends once it answers', async () => {
+    const subscription = push.subscribe();
+    await subscribe(client(), { subscription, kinds: ['posts'] });
+    push.answer(subscription.endpoint, 503);
+    await publishPost();
+    await until(() => push.refused.some((r) => r.startsWith(subscription.endpoint.split('/').pop()!)));
+    push.answer(subscription.endpoint, 0);
+    await until(() => push.receivedBy(subscription.endpoint).length === 1);
+  });
+
+  it("tells a member of replies on her Circle post, and of her session's reminder", async () => {
+    const author = await signedInMember();
+    const replier = await signedInMember();
+    const phone = push.subscribe();
+    expect((await subscribe(author.call, { subscription: phone, kinds: ['replies', 'sessions'] })).status).toBe(201);
+
+    const post = await author.call(stack.urls.members, 'POST', '/api/community/posts', {
+      content: 'Today I sat with my fear.',
+    });
+    await author.call(stack.urls.members, 'POST', `/api/community/posts/${String(post.body.id)}/replies`, {
+      content: 'I see you.',
+    });
+    await replier.call(stack.urls.members, 'POST', `/api/community/posts/${String(post.body.id)}/replies`, {
+      content: 'Thank you for sharing this, it helped me.',
+    });
+    await until(() => push.receivedBy(phone.endpoint).length === 1);
+    expect(notificationsOf(phone.endpoint)[0]).toMatchObject({
+      title: 'A new reply to your post in the Sacred Circle',
+      body: 'Thank you for sharing this, it helped me.',
+      navigate: `${SITE_URL}/community`,
+    });
+
+    await publish(
+      'booking.reminder_due',
+      {
+        bookingId: 'b1',
+        userId: author.id,
+        email: 'x@example.com',
+        startTime: '2026-12-01T04:30:00.000Z',
+        timeZone: 'Asia/Kolkata',
+        eventName: 'Clarity call',
+        joinUrl: null,
+      },
+      'booking-reminder.b1.1',
+    );
+    await until(() => push.receivedBy(phone.endpoint).length === 2);
+    const reminder = push.receivedBy(phone.endpoint)[1];
+    expect(reminder.urgency).toBe('high');
+    expect((reminder.payload as DeclarativePush).notification).toMatchObject({
+      title: 'Your session is tomorrow',
+      body: 'Clarity call: Tuesday, 10:00 GMT+5:30',
+      navigate: `${SITE_URL}/profile`,
+    });
+    // Her own reply told her nothing; the other member, not subscribed, got nothing.
+    expect(push.receivedBy(phone.endpoint)).toHaveLength(2);
+  });
+
+  it('reminds a member of the weekly reflection on the day and hour she picked, in her time zone', async () => {
+    const member = await signedInMember();
+    const timeZone = 'America/New_York';
+    const now = localDayAndHour(new Date(), timeZone);
+    const due = push.subscribe();
+    const later = push.subscribe();
+    await subscribe(member.call, { subscription: due, kinds: ['reflection'], reflection: { ...now, timeZone } });
+    await subscribe(member.call, {
+      subscription: later,
+      kinds: ['reflection'],
+      reflection: { ...now, hour: (now.hour + 1) % 24, timeZone },
+    });
+    expect(
+      (
+        await subscribe(member.call, {
+          subscription: later,
+          kinds: ['reflection'],
+          reflection: { day: 1, hour: 9, timeZone: 'Mars/Base' },
+        })
+      ).status,
+    ).toBe(400);
+    // The hourly look, twice in the same hour (two replicas, a retry): one reminder.
+    await queues.get(QUEUES.push).add('reflection', {});
+    await queues.get(QUEUES.push).add('reflection', {});
+    await until(() => push.receivedBy(due.endpoint).length === 1);
+    await settle();
+    expect(push.receivedBy(due.endpoint)).toHaveLength(1);
+    expect(push.receivedBy(later.endpoint)).toHaveLength(0);
+    expect(notificationsOf(due.endpoint)[0]).toMatchObject({
+      title: 'Your weekly reflection',
+      navigate: `${SITE_URL}/community`,
+    });
+  });
+});
