@@ -32,7 +32,8 @@ export function sessionKeyPair(dir?: string): { privateKey: string; publicKey: s
  */
 export function vapidKeyPair(dir?: string): { publicKey: string; privateKey: string } {
   const file = dir && path.join(dir, 'vapid.json');
-  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  if (file && existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
   const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' });
   const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
   const pair = { publicKey: point.toString('base64url'), privateKey: jwk.d! };

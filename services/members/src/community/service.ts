@@ -7,7 +7,15 @@ import {
   type CommunityStats,
   type LikeState,
 } from '@coach/contracts';
-import { afterCursor, excerptOf, HttpError, isDuplicateKey, listPageOf, nullIfDuplicate, type ListPage } from '@coach/kit';
+import {
+  afterCursor,
+  excerptOf,
+  HttpError,
+  isDuplicateKey,
+  listPageOf,
+  nullIfDuplicate,
+  type ListPage,
+} from '@coach/kit';
 import mongoose from 'mongoose';
 import { addPostMilestones, countPost, type ProgressChange } from '../profile/service.ts';
 import { CommunityLikeModel, CommunityPostModel, CommunityReplyModel, CommunityReportModel } from './model.ts';
@@ -69,7 +77,8 @@ export const NOT_HIDDEN = { hidden: mongoose.trusted({ $ne: true }) };
 export const anyOf = (values: unknown[]) => mongoose.trusted({ $in: values });
 
 const NOT_FOUND = { post: 'Post not found', reply: 'Reply not found' } as const;
-export const NOT_WEEKLY_PROMPT = "This reflection's prompt is not the weekly prompt. Please reload the page and try again.";
+export const NOT_WEEKLY_PROMPT =
+  "This reflection's prompt is not the weekly prompt. Please reload the page and try again.";
 
 /** A post members can see (not hidden by the coach), or 404. */
 export async function visiblePost(id: string): Promise<PostRow> {
@@ -202,7 +211,12 @@ export async function addReply(
   await recountReplies(post._id);
   const reply = toReply(doc.toObject() as ReplyRow);
   if (post.userId !== userId)
-    notify({ replyId: reply.id, postId: post._id.toString(), postAuthorId: post.userId, excerpt: excerptOf(input.content) });
+    notify({
+      replyId: reply.id,
+      postId: post._id.toString(),
+      postAuthorId: post.userId,
+      excerpt: excerptOf(input.content),
+    });
   return reply;
 }
 
