@@ -70,6 +70,23 @@ export const eventPayloadSchemas = {
     postAuthorId: z.number().int(),
     excerpt: z.string(),
   }),
+  /**
+   * A purchase was completed (or recorded by the coach) and its receipt issued: the buyer is
+   * e-mailed the receipt with its PDF; a visitor's e-mail also carries her invitation to claim it.
+   */
+  'purchase.completed': z.object({
+    purchaseId: z.string(),
+    email: z.string(),
+    name: z.string(),
+    productName: z.string(),
+    /** paise */
+    amount: z.number().int(),
+    invoiceNumber: z.string(),
+    /** The receipt's PDF, base64. */
+    receiptPdf: z.string(),
+    /** A visitor's invitation: the token that adds the purchase to her account once signed in. */
+    claimToken: z.string().nullable(),
+  }),
   'member.signed_up': z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
   /** The token travels only to the e-mail; members keeps its hash. */
   'member.password_reset_requested': z.object({ userId: z.number().int(), email: z.string(), token: z.string() }),
@@ -106,6 +123,7 @@ export const EVENT_ROUTES: Record<EventName, QueueName[]> = {
   'guide.confirmation_requested': [QUEUES.emails],
   'booking.reminder_due': [QUEUES.emails, QUEUES.push],
   'circle.reply_added': [QUEUES.push],
+  'purchase.completed': [QUEUES.emails],
   'member.signed_up': [QUEUES.emails],
   'member.password_reset_requested': [QUEUES.emails],
   'blog.post_generated': [QUEUES.contentPosts],

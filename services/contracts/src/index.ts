@@ -17,3 +17,4 @@ export * from './passwords.ts';
 export * from './events.ts';
 export * from './twoStep.ts';
 export * from './push.ts';
+export * from './checkout.ts';

@@ -77,6 +77,12 @@ export const purchaseSchema = z.object({
   createdAt: z.string(),
   sessionDate: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The program of the price list (checkout and recorded sales); null for older rows. */
+  programId: z.string().nullable(),
+  /** Paise refunded so far. */
+  amountRefunded: z.number().int(),
+  /** Set once a receipt is issued: it downloads from /api/profile/purchases/{id}/receipt. */
+  invoiceNumber: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

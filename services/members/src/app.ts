@@ -15,6 +15,9 @@ import { authRoutes } from './accounts/routes.ts';
 import { createSessionIssuer } from './accounts/sessions.ts';
 import { adminUserRoutes } from './admin/routes.ts';
 import { createMemberRefs } from './bookings/memberRef.ts';
+import { checkoutRoutes, RAZORPAY_WEBHOOK_PATH } from './checkout/routes.ts';
+import type { CheckoutService } from './checkout/service.ts';
+import type { RazorpayKeys } from './checkout/razorpay.ts';
 import { BOOKING_WEBHOOK_PATHS, bookingRoutes, type BookingKeys } from './bookings/routes.ts';
 import { communityRoutes, moderationRoutes } from './community/routes.ts';
 import { passwordRoutes, type PasswordResetLimits } from './passwords/routes.ts';
@@ -41,12 +44,16 @@ export interface MembersDeps {
   breachedPasswords: BreachedPasswordSettings;
   /** The booking pages' webhook keys; without one, its endpoint accepts nothing. */
   bookingKeys?: BookingKeys;
+  /** Razorpay checkout; absent (no keys), the site takes no payments. */
+  checkout?: { service: CheckoutService; keys: RazorpayKeys };
+  /** Where the browser loads Razorpay's checkout script from. */
+  checkoutUrl?: string;
 }
 
 /** The members service's HTTP app: accounts and sessions, Sacred Circle, profile, booked sessions, admin users. */
 export function buildMembersApp(deps: MembersDeps): Express {
   const { logger, redis, publish } = deps;
-  const app = createApp(logger, { rawBodyPaths: BOOKING_WEBHOOK_PATHS });
+  const app = createApp(logger, { rawBodyPaths: [...BOOKING_WEBHOOK_PATHS, RAZORPAY_WEBHOOK_PATH] });
   const sessions = createSessionVerifier(deps.sessionPublicKey, redis, deps.cookieSecure);
   const issuer = createSessionIssuer(redis, {
     privateKey: deps.sessionPrivateKey,
@@ -80,6 +87,12 @@ export function buildMembersApp(deps: MembersDeps): Express {
   // Booking links' member references are keyed with the session key: only this service makes them.
   app.use(
     bookingRoutes(sessions, { keys: deps.bookingKeys ?? {}, refs: createMemberRefs(deps.sessionPrivateKey), logger }),
+  );
+  app.use(
+    checkoutRoutes(sessions, {
+      checkout: deps.checkout,
+      checkoutUrl: deps.checkoutUrl ?? 'https://checkout.razorpay.com/v1/checkout.js',
+    }),
   );
   app.use(adminUserRoutes(sessions, issuer));
   return finishApp(app, logger);

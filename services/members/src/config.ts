@@ -53,11 +53,29 @@ export const membersEnvSchema = baseEnvSchema
     CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     /** The secret of the Cal.com webhook; unset: Cal.com bookings are refused. */
     CAL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * Razorpay's API keys (Dashboard > Account & Settings > API keys) and the webhook's secret;
+     * without all three the site takes no payments and shows no Enrol button. `rzp_test_` keys
+     * take test payments only, and every checkout screen says so.
+     */
+    RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must be a Razorpay key id (rzp_test_... or rzp_live_...)').optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+    RAZORPAY_API_URL: z.url().default('https://api.razorpay.com/v1'),
+    /** Where the browser loads Razorpay's Standard Checkout script from. */
+    RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
+    /** The coach's GST number: set, receipts are tax invoices with the GST lines (prices include GST). */
+    COACH_GSTIN: z
+      .string()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN')
+      .optional(),
     /** argon2 computations at once; by default the machine's cores minus one (see password.ts). */
     ARGON2_MAX_CONCURRENCY: positiveInt.optional(),
     // The brand names the site in authenticator apps.
   })
-  .extend(siteIdentityEnvSchema.pick({ COACH_NAME: true, COACH_BRAND: true }).shape);
+  .extend(
+    siteIdentityEnvSchema.pick({ COACH_NAME: true, COACH_BRAND: true, COACH_PUBLIC_EMAIL: true, SITE_URL: true }).shape,
+  );
 export type MembersConfig = z.infer<typeof membersEnvSchema>;
 
 export const loadMembersConfig = () => loadConfig(membersEnvSchema);

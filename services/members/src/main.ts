@@ -5,6 +5,8 @@ import { setHashConcurrency } from './accounts/password.ts';
 import { ensureAdmin } from './admin/bootstrap.ts';
 import { buildMembersApp } from './app.ts';
 import { startReminderSweep } from './bookings/reminders.ts';
+import { razorpayClient, type RazorpayKeys } from './checkout/razorpay.ts';
+import { checkoutService, startReconciler } from './checkout/service.ts';
 import { loadMembersConfig } from './config.ts';
 import { seedDemoMember } from './demo/seed.ts';
 
@@ -19,6 +21,32 @@ const queues = createQueues(queueConnection, logger);
 const publish = createEventPublisher(queues);
 await ensureAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, logger);
 if (config.SEED_DEMO) await seedDemoMember(logger);
+
+const razorpayKeys: RazorpayKeys | undefined =
+  config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET && config.RAZORPAY_WEBHOOK_SECRET
+    ? {
+        keyId: config.RAZORPAY_KEY_ID,
+        keySecret: config.RAZORPAY_KEY_SECRET,
+        webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
+        apiUrl: config.RAZORPAY_API_URL,
+      }
+    : undefined;
+if (!razorpayKeys) logger.warn('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET or RAZORPAY_WEBHOOK_SECRET is unset: the site takes no payments');
+const checkout = razorpayKeys && {
+  keys: razorpayKeys,
+  service: checkoutService({
+    razorpay: razorpayClient(razorpayKeys),
+    keys: razorpayKeys,
+    publish,
+    logger,
+    coach: {
+      name: config.COACH_BRAND ?? config.COACH_NAME,
+      email: config.COACH_PUBLIC_EMAIL,
+      siteUrl: config.SITE_URL,
+      gstin: config.COACH_GSTIN,
+    },
+  }),
+};
 
 const app = buildMembersApp({
   logger,
@@ -41,6 +69,8 @@ const app = buildMembersApp({
     maxRequestsPerIp: config.PASSWORD_RESET_MAX_PER_IP,
     maxEmailsPerAccount: config.PASSWORD_RESET_MAX_PER_ACCOUNT,
   },
+  checkout,
+  checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
   bookingKeys: { calendlySigningKey: config.CALENDLY_WEBHOOK_SIGNING_KEY, calSecret: config.CAL_WEBHOOK_SECRET },
   breachedPasswords: {
     enabled: config.BREACHED_PASSWORD_CHECK,
@@ -49,8 +79,10 @@ const app = buildMembersApp({
   },
 });
 const stopReminders = startReminderSweep(publish, logger);
+const stopReconciler = checkout ? startReconciler(checkout.service, logger) : () => undefined;
 await serve(app, config.PORT, logger, [
   async () => stopReminders(),
+  async () => stopReconciler(),
   () => queues.close(),
   () => queueConnection.quit(),
   () => redis.quit(),

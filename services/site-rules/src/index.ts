@@ -5,3 +5,4 @@ export * from './nextPageLink.ts';
 export * from './renderBundle.ts';
 export * from './siteIdentity.ts';
 export * from './spiritualLevels.ts';
+export * from './programPrices.ts';

@@ -44,10 +44,14 @@ journeySchema.index({ userId: 1, key: 1 }, { unique: true });
 journeySchema.index({ userId: 1, createdAt: -1 });
 export const JourneyModel = mongoose.model('UserJourney', journeySchema);
 
-/** purchases: amounts are integers in minor units (paise for INR). */
+/**
+ * purchases: amounts are integers in minor units (paise for INR). A checkout's purchase starts
+ * `pending` and only moves forward (see checkout/status.ts); a visitor's purchase has no `userId`
+ * until she claims it with her account.
+ */
 const purchaseSchema = new mongoose.Schema(
   {
-    userId: { type: Number, required: true, index: true },
+    userId: { type: Number, index: true },
     productName: { type: String, required: true, maxlength: 200 },
     productType: { type: String, required: true, maxlength: 50 },
     amount: { type: Number, required: true, min: 0, validate: Number.isInteger },
@@ -56,7 +60,28 @@ const purchaseSchema = new mongoose.Schema(
     sessionDate: { type: Date, default: null },
     notes: { type: String, default: null },
     createdAt: { type: Date, default: Date.now },
+    /** The program of the price list it was bought at (checkout and recorded sales). */
+    programId: { type: String, maxlength: 60 },
+    buyerName: { type: String, maxlength: 100 },
+    buyerEmail: { type: String, maxlength: 254 },
+    /** 'razorpay' (checkout) or 'manual' (recorded by the coach: paid by bank transfer or UPI). */
+    source: { type: String, maxlength: 20 },
+    razorpayOrderId: { type: String, maxlength: 60 },
+    razorpayPaymentId: { type: String, maxlength: 60 },
+    /** Paise refunded so far; the purchase is `refunded` once it reaches the amount. */
+    amountRefunded: { type: Number, default: 0 },
+    /** The refunds recorded, by the payment service's refund id: each is counted once. */
+    refunds: { type: [{ id: String, amount: Number, at: Date, _id: false }], default: undefined },
+    completedAt: { type: Date },
+    /** The receipt's number, once issued (see checkout/invoices.ts). */
+    invoiceNumber: { type: String, maxlength: 40 },
+    /** Set once the purchase is counted in the buyer's progress, so it is counted once. */
+    counted: { type: Boolean },
+    /** SHA-256 of the token a visitor's invitation carries: it proves her mailbox when she claims it. */
+    claimTokenHash: { type: String, maxlength: 64 },
   },
   { collection: 'purchases', versionKey: false },
 );
+purchaseSchema.index({ razorpayOrderId: 1 }, { unique: true, sparse: true });
+purchaseSchema.index({ status: 1, createdAt: 1 });
 export const PurchaseModel = mongoose.model('Purchase', purchaseSchema);

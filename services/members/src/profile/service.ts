@@ -162,26 +162,37 @@ export interface PurchaseInput {
 /** Stores a purchase and adds it to the buyer's progress (coaching sessions become milestones). */
 export async function recordPurchase(userId: number, input: PurchaseInput, at: Date): Promise<void> {
   const purchase = await PurchaseModel.create({ userId, ...input, currency: 'INR', createdAt: at });
-  const status = purchase.status ?? 'completed';
-  let change: ProgressChange;
   try {
-    change = await updateProgress(userId, (state) => applyPurchase(state, { ...input, status }));
+    await countPurchase(userId, { ...input, id: purchase._id.toString(), status: purchase.status ?? 'completed' }, at);
   } catch (err) {
     await PurchaseModel.deleteOne({ _id: purchase._id });
     throw err;
   }
-  const { before, after } = change;
+}
+
+/** Adds a stored purchase to its buyer's progress: the amount spent, a session, the milestones they earn. */
+export async function countPurchase(
+  userId: number,
+  purchase: PurchaseInput & { id: string; status: string },
+  at: Date,
+): Promise<void> {
+  const { before, after } = await updateProgress(userId, (state) => applyPurchase(state, purchase));
   const drafts = levelMilestones(before, after, at);
-  if (input.productType === COACHING_SESSION && status === 'completed') {
+  if (purchase.productType === COACHING_SESSION && purchase.status === 'completed') {
     drafts.unshift({
-      key: `purchase:${purchase._id.toString()}`,
+      key: `purchase:${purchase.id}`,
       milestoneType: 'coaching_session',
-      title: `Coaching Session: ${input.productName}`,
-      description: input.notes ?? 'A one-to-one session with your coach.',
-      createdAt: input.sessionDate ?? at,
+      title: `Coaching Session: ${purchase.productName}`,
+      description: purchase.notes ?? 'A one-to-one session with your coach.',
+      createdAt: purchase.sessionDate ?? at,
     });
   }
   await addMilestones(userId, drafts);
+}
+
+/** Takes a refunded amount (paise) off what the member has spent. */
+export async function uncountRefund(userId: number, amount: number): Promise<void> {
+  await updateProgress(userId, (state) => ({ ...state, totalSpent: Math.max(0, state.totalSpent - amount) }));
 }
 
 /**
@@ -231,6 +242,9 @@ export async function listPurchases(userId: number): Promise<Purchase[]> {
     createdAt: r.createdAt.toISOString(),
     sessionDate: r.sessionDate ? r.sessionDate.toISOString() : null,
     notes: r.notes ?? null,
+    programId: r.programId ?? null,
+    amountRefunded: r.amountRefunded ?? 0,
+    invoiceNumber: r.invoiceNumber ?? null,
   }));
 }
 

@@ -7,6 +7,9 @@ import type { LoginLimits } from '../accounts/login-limiter.ts';
 import { ensureAdmin } from '../admin/bootstrap.ts';
 import { buildMembersApp } from '../app.ts';
 import type { BookingKeys } from '../bookings/routes.ts';
+import { razorpayClient } from '../checkout/razorpay.ts';
+import { RAZORPAY_WEBHOOK_PATH } from '../checkout/routes.ts';
+import { checkoutService } from '../checkout/service.ts';
 import type { PasswordResetLimits } from '../passwords/routes.ts';
 import type { BreachedPasswordSettings } from '../passwords/strength.ts';
 
@@ -23,6 +26,8 @@ export interface MembersOptions {
   sessionIdleSeconds?: number;
   cookieSecure?: boolean;
   bookingKeys?: BookingKeys;
+  /** Razorpay's stand-in: the service takes payments through it, and it sends its webhooks here. */
+  razorpay?: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; webhookUrl?: string };
 }
 
 /**
@@ -36,14 +41,26 @@ export async function startMembers({
   sessionIdleSeconds = 3600,
   cookieSecure = false,
   bookingKeys,
+  razorpay,
 }: MembersOptions = {}) {
   const backend = await startTestBackend('members-test');
   const { logger, redis, queues, keys } = backend;
   await ensureAdmin(TEST_ADMIN, logger);
+  const publish = createEventPublisher(queues);
+  const checkout = razorpay && {
+    keys: razorpay,
+    service: checkoutService({
+      razorpay: razorpayClient(razorpay),
+      keys: razorpay,
+      publish,
+      logger,
+      coach: { name: 'Coach Ananda', email: 'hello@coach.example', siteUrl: 'https://coach.example' },
+    }),
+  };
   const app = buildMembersApp({
     logger,
     redis,
-    publish: createEventPublisher(queues),
+    publish,
     sessionPublicKey: keys.publicKey,
     sessionPrivateKey: keys.privateKey,
     sessionTtlSeconds: SESSION_TTL_SECONDS,
@@ -61,15 +78,17 @@ export async function startMembers({
     passwordResetLimits: { maxRequestsPerIp: 20, maxEmailsPerAccount: 3, ...passwordResetLimits },
     breachedPasswords,
     bookingKeys,
+    checkout,
   });
   const server = await listen(app);
   const url = server.url;
+  if (razorpay) razorpay.webhookUrl = `${url}${RAZORPAY_WEBHOOK_PATH}`;
 
   async function stop() {
     await server.close();
     await backend.stop();
   }
-  return { url, keys, redis, queues, logger, stop };
+  return { url, keys, redis, queues, logger, checkout: checkout?.service, stop };
 }
 export type Members = Awaited<ReturnType<typeof startMembers>>;
 

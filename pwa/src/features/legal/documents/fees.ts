@@ -1,8 +1,6 @@
-/**
- * The programs as the policy texts quote them. The Soul Spark Session is
- * quoted at its standard fee of 8,500 here while the program card shows an introductory ₹1,999;
- * both readings are kept, and the terms explain that the price confirmed at booking applies.
- */
+import { PROGRAM_PRICES, type ProgramPrice } from '@coach/site-rules';
+
+/** The programs as the policy texts quote them: the site's one price list, the price charged. */
 export interface PolicyProgram {
   name: string;
   /** length as a client books it */
@@ -13,13 +11,20 @@ export interface PolicyProgram {
   monthly?: boolean;
 }
 
+const policyProgram = (price: ProgramPrice): PolicyProgram => ({
+  name: price.name,
+  length: price.length,
+  fee: price.amount / 100,
+  monthly: price.billing === 'monthly',
+});
+
 export const PROGRAM_FEES = {
-  soulSpark: { name: 'Soul Spark Session', length: 'One 90-minute session', fee: 8_500 },
-  innerPeace: { name: 'Inner Peace Method', length: '8 weeks', fee: 35_000 },
-  healToRise: { name: 'Heal to Rise', length: '12 weeks', fee: 45_000 },
-  mastery: { name: 'Spiritual Mastery Intensive', length: '6 months', fee: 125_000 },
-  circle: { name: 'Group Transformation Circle', length: 'Monthly membership', fee: 18_000, monthly: true },
-  retreat: { name: 'Breakthrough Weekend Retreat', length: '3 days', fee: 55_000 },
+  soulSpark: policyProgram(PROGRAM_PRICES['soul-spark-session']),
+  innerPeace: policyProgram(PROGRAM_PRICES['inner-peace-method']),
+  healToRise: policyProgram(PROGRAM_PRICES['heal-to-rise']),
+  mastery: policyProgram(PROGRAM_PRICES['spiritual-mastery-intensive']),
+  circle: policyProgram(PROGRAM_PRICES['group-transformation-circle']),
+  retreat: policyProgram(PROGRAM_PRICES['breakthrough-weekend-retreat']),
 } as const satisfies Record<string, PolicyProgram>;
 
 /** The six programs in the order the policies list them. */

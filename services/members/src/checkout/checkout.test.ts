@@ -1,0 +1,283 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { QUEUES, type AdminPurchase, type CheckoutOrder, type EventJob, type Progress, type Purchase } from '@coach/contracts';
+import { startRazorpayStandin, type RazorpayStandin } from '@coach/dev-stack';
+import { PROGRAM_PRICES } from '@coach/site-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
+import { RECONCILE_AFTER_MS } from './service.ts';
+
+// Purchases through Razorpay's stand-in (its API, its checkout's signed answer, its signed webhooks),
+// against the members service on a real mongod and redis-server: what the buyer and the coach then see.
+
+let standin: RazorpayStandin;
+let members: Members;
+let admin: Caller;
+
+beforeAll(async () => {
+  standin = await startRazorpayStandin();
+  members = await startMembers({ razorpay: standin });
+  admin = caller(members.url);
+  await admin.post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+}, 90_000);
+afterAll(async () => {
+  await members?.stop();
+  await standin?.close();
+});
+
+const SOUL_SPARK = PROGRAM_PRICES['soul-spark-session'];
+const HEAL = PROGRAM_PRICES['heal-to-rise'];
+
+async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('timed out');
+}
+
+const purchasesOf = async (member: Caller) => (await member.get('/api/profile/purchases')).body as Purchase[];
+const purchaseOf = async (member: Caller, id: string) => (await purchasesOf(member)).find((p) => p.id === id);
+
+/** The receipts e-mailed so far: the events of completed purchases on the e-mail queue. */
+async function receiptEvents(): Promise<EventJob<'purchase.completed'>[]> {
+  const jobs = await members.queues.get(QUEUES.emails).getJobs(['waiting', 'delayed', 'active', 'completed']);
+  return jobs.map((job) => job.data as EventJob).filter((e): e is EventJob<'purchase.completed'> => e.name === 'purchase.completed');
+}
+
+function pdfText(pdf: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'receipt-')), 'receipt.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+async function order(member: Caller, body: object, headers?: Record<string, string>) {
+  return member.post('/api/checkout/orders', body, headers);
+}
+
+describe('a signed-in member buys a program', () => {
+  it('pays the price list’s price, whatever the body says, and is completed exactly once by confirm and webhooks', async () => {
+    const { member } = await signedInMember(members.url, 'buyer');
+    const created = await order(member, { programId: SOUL_SPARK.id, amount: 100, currency: 'USD' });
+    expect(created.status).toBe(201);
+    const answer = created.body as CheckoutOrder;
+    expect(answer).toMatchObject({ amount: 199_900, currency: 'INR', keyId: standin.keyId, testMode: true, description: 'Soul Spark Session' });
+    expect(standin.orders.get(answer.orderId)).toMatchObject({ amount: 199_900, currency: 'INR', receipt: answer.purchaseId });
+    expect(await purchaseOf(member, answer.purchaseId)).toMatchObject({ status: 'pending', amount: 199_900 });
+
+    const paid = await standin.pay(answer.orderId);
+    const confirmed = await member.post('/api/checkout/confirm', paid);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: 'completed', productName: 'Soul Spark Session' });
+    // Razorpay's webhooks (payment.captured, then order.paid) arrive too: still one purchase, counted once.
+    await until(async () => [...(await receiptEvents())].some((e) => e.payload.purchaseId === answer.purchaseId));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const bought = await purchaseOf(member, answer.purchaseId);
+    expect(bought).toMatchObject({ status: 'completed', amountRefunded: 0 });
+    expect(bought!.invoiceNumber).toMatch(/^INV\/\d{4}-\d{2}\/\d{4}$/);
+    expect(((await member.get('/api/profile/progress')).body as Progress).totalSpent).toBe(199_900);
+    expect((await receiptEvents()).filter((e) => e.payload.purchaseId === answer.purchaseId)).toHaveLength(1);
+
+    const receipt = await fetch(`${members.url}/api/profile/purchases/${answer.purchaseId}/receipt`, {
+      headers: { cookie: `coach_session=${member.token}` },
+    });
+    expect(receipt.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfText(Buffer.from(await receipt.arrayBuffer()));
+    expect(text).toContain(bought!.invoiceNumber!);
+    expect(text).toContain('Soul Spark Session');
+    expect(text).toContain('₹1,999');
+    expect(text).toContain(paid && 'razorpay_payment_id' in paid ? paid.razorpay_payment_id : 'missing');
+    // Another member cannot download it.
+    const other = (await signedInMember(members.url, 'other')).member;
+    expect((await other.get(`/api/profile/purchases/${answer.purchaseId}/receipt`)).status).toBe(404);
+  });
+
+  it('opens one order for a double click, and resumes it when she enrols again', async () => {
+    const { member } = await signedInMember(members.url, 'double');
+    const headers = { 'idempotency-key': 'enrol-heal-to-rise-1' };
+    // The second click of a pair is answered 409 while the first runs, or with the first's answer.
+    const clicks = await Promise.all([order(member, { programId: HEAL.id }, headers), order(member, { programId: HEAL.id }, headers)]);
+    const first = clicks.find((c) => c.status === 201)!;
+    expect(clicks.every((c) => c.status === 409 || c.body.orderId === first.body.orderId)).toBe(true);
+    expect((await order(member, { programId: HEAL.id }, headers)).body.orderId).toBe(first.body.orderId);
+    const again = await order(member, { programId: HEAL.id });
+    expect(again.status).toBe(200);
+    expect(again.body.orderId).toBe(first.body.orderId);
+    expect((await purchasesOf(member)).filter((p) => p.programId === HEAL.id)).toHaveLength(1);
+  });
+
+  it('refuses an unknown program (404), a forged signature (400) and someone else’s order (404), changing nothing', async () => {
+    const { member } = await signedInMember(members.url, 'forger');
+    expect((await order(member, { programId: 'free-enlightenment' })).status).toBe(404);
+    const answer = (await order(member, { programId: SOUL_SPARK.id })).body as CheckoutOrder;
+    const paid = await standin.pay(answer.orderId, 'captured').then((r) => r as { razorpay_payment_id: string });
+    standin.webhookUrl = undefined;
+    const forged = await member.post('/api/checkout/confirm', {
+      razorpay_order_id: answer.orderId,
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_signature: 'a'.repeat(64),
+    });
+    expect(forged.status).toBe(400);
+    const { member: stranger } = await signedInMember(members.url, 'stranger');
+    const theirs = await stranger.post('/api/checkout/confirm', {
+      razorpay_order_id: answer.orderId,
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_signature: 'b'.repeat(64),
+    });
+    expect(theirs.status).toBe(404);
+    // Webhooks may still be on their way from the payment above; the forged confirm itself completed nothing.
+    expect(['pending', 'completed']).toContain((await purchaseOf(member, answer.purchaseId))!.status);
+    standin.webhookUrl = `${members.url}/api/payments/razorpay/webhook`;
+  });
+});
+
+describe('Razorpay’s webhooks', () => {
+  async function deliver(hook: { body: string; headers: Record<string, string> }, change: Partial<Record<string, string>> = {}) {
+    return fetch(`${members.url}/api/payments/razorpay/webhook`, {
+      method: 'POST',
+      headers: { ...hook.headers, ...change } as Record<string, string>,
+      body: hook.body,
+    });
+  }
+  /** An order paid at the stand-in without its webhooks: the test delivers them itself. */
+  async function paidQuietly(member: Caller, programId = SOUL_SPARK.id) {
+    const answer = (await order(member, { programId })).body as CheckoutOrder;
+    const url = standin.webhookUrl;
+    standin.webhookUrl = undefined;
+    const result = await standin.pay(answer.orderId);
+    standin.webhookUrl = url;
+    const payment = standin.payments.get((result as { razorpay_payment_id: string }).razorpay_payment_id)!;
+    return { answer, payment, order: standin.orders.get(answer.orderId)! };
+  }
+
+  it('refuses a forged or missing signature with 400, changing nothing', async () => {
+    const { member } = await signedInMember(members.url, 'hook');
+    const { answer, payment } = await paidQuietly(member);
+    const hook = standin.webhookFor('payment.captured', { payment });
+    expect((await deliver(hook, { 'x-razorpay-signature': 'f'.repeat(64) })).status).toBe(400);
+    const { 'x-razorpay-signature': _drop, ...unsigned } = hook.headers;
+    expect((await fetch(`${members.url}/api/payments/razorpay/webhook`, { method: 'POST', headers: unsigned, body: hook.body })).status).toBe(400);
+    expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('pending');
+    expect((await deliver(hook)).status).toBe(200);
+    expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('completed');
+  });
+
+  it('applies events in any order and each event once: a refund before its capture, repeats, a failure after success', async () => {
+    const { member } = await signedInMember(members.url, 'order');
+    const { answer, payment, order: paidOrder } = await paidQuietly(member);
+    const refund = {
+      id: 'rfnd_OutOfOrder01',
+      entity: 'refund',
+      amount: 50_000,
+      currency: 'INR',
+      payment_id: payment.id,
+      notes: {},
+      receipt: null,
+      status: 'processed',
+      speed_processed: 'normal',
+      created_at: 0,
+    } as const;
+    const refundHook = standin.webhookFor('refund.processed', { refund, payment });
+    expect((await deliver(refundHook)).status).toBe(200);
+    expect((await deliver(refundHook)).status).toBe(200);
+    expect((await deliver(standin.webhookFor('payment.captured', { payment }))).status).toBe(200);
+    expect((await deliver(standin.webhookFor('order.paid', { payment, order: paidOrder }))).status).toBe(200);
+    const failedAfter = { ...payment, id: 'pay_LateFailure01', status: 'failed' as const };
+    expect((await deliver(standin.webhookFor('payment.failed', { payment: failedAfter }))).status).toBe(200);
+    expect(await purchaseOf(member, answer.purchaseId)).toMatchObject({ status: 'completed', amountRefunded: 50_000 });
+    expect(((await member.get('/api/profile/progress')).body as Progress).totalSpent).toBe(199_900 - 50_000);
+  });
+
+  it('marks a failed payment failed, and completes it when the buyer then pays on the same order', async () => {
+    const { member } = await signedInMember(members.url, 'retry');
+    const answer = (await order(member, { programId: SOUL_SPARK.id })).body as CheckoutOrder;
+    await standin.pay(answer.orderId, 'failed');
+    await until(async () => (await purchaseOf(member, answer.purchaseId))!.status === 'failed');
+    await member.post('/api/checkout/confirm', await standin.pay(answer.orderId));
+    expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('completed');
+  });
+
+  it('keeps an event for an order unknown here for reconciliation', async () => {
+    const stray = { ...standin.payments.values().next().value!, id: 'pay_Stray000001', order_id: 'order_NotOurs00001' };
+    expect((await deliver(standin.webhookFor('payment.captured', { payment: stray }))).status).toBe(200);
+    const { RazorpayEventModel } = await import('./service.ts');
+    expect(await RazorpayEventModel.countDocuments({ orderId: 'order_NotOurs00001', processed: false })).toBe(1);
+  });
+
+  it('the reconciler completes a purchase paid while every webhook was lost, once it is 15 minutes old', async () => {
+    const { member } = await signedInMember(members.url, 'lost');
+    const { answer } = await paidQuietly(member);
+    await members.checkout!.reconcile(new Date());
+    expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('pending');
+    const result = await members.checkout!.reconcile(new Date(Date.now() + RECONCILE_AFTER_MS + 1000));
+    expect(result.completed).toBeGreaterThanOrEqual(1);
+    expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('completed');
+  });
+});
+
+describe('a visitor buys without an account', () => {
+  it('pays with her name and e-mail, is e-mailed the receipt and an invitation, and claims it once signed in', async () => {
+    const visitor = caller(members.url);
+    expect((await order(visitor, { programId: SOUL_SPARK.id })).status).toBe(400);
+    const answer = (await order(visitor, { programId: SOUL_SPARK.id, name: 'Meera Iyer', email: 'Meera@Example.com' }))
+      .body as CheckoutOrder;
+    expect(answer.prefill).toEqual({ name: 'Meera Iyer', email: 'meera@example.com' });
+    expect((await visitor.post('/api/checkout/confirm', await standin.pay(answer.orderId))).status).toBe(200);
+    const event = await until(async () => (await receiptEvents()).find((e) => e.payload.purchaseId === answer.purchaseId));
+    expect(event.payload).toMatchObject({ email: 'meera@example.com', name: 'Meera Iyer', amount: 199_900 });
+    expect(pdfText(Buffer.from(event.payload.receiptPdf, 'base64'))).toContain(event.payload.invoiceNumber);
+
+    const { member: someoneElse } = await signedInMember(members.url, 'thief');
+    expect((await someoneElse.post('/api/checkout/claim', { token: event.payload.claimToken })).status).toBe(404);
+    const meera = caller(members.url);
+    const password = 'Quiet-Lotus-2026!';
+    await meera.post('/api/auth/signup', { name: 'Meera Iyer', username: 'meera', email: 'meera@example.com', password });
+    await meera.post('/api/auth/login', { email: 'meera@example.com', password });
+    expect((await meera.post('/api/checkout/claim', { token: event.payload.claimToken })).status).toBe(200);
+    expect(await purchaseOf(meera, answer.purchaseId)).toMatchObject({ status: 'completed', invoiceNumber: event.payload.invoiceNumber });
+    expect(((await meera.get('/api/profile/progress')).body as Progress).totalSpent).toBe(199_900);
+  });
+});
+
+describe('the coach’s Sales section', () => {
+  it('records sales paid outside the site with receipts numbered without gaps, even at once', async () => {
+    const recorded = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        admin.post('/api/admin/purchases', {
+          programId: 'inner-peace-method',
+          name: `Client ${i}`,
+          email: `client${i}@example.com`,
+          reference: `UPI ref ${i}`,
+        }),
+      ),
+    );
+    expect(recorded.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const numbers = recorded.map((r) => (r.body as AdminPurchase).invoiceNumber!).map((n) => Number(n.split('/')[2]));
+    const sorted = [...numbers].sort((a, b) => a - b);
+    expect(sorted).toEqual(Array.from({ length: 6 }, (_, i) => sorted[0]! + i));
+    const page = await admin.get('/api/admin/purchases?q=client3%40example.com');
+    expect(page.body.items ?? page.body).toEqual([expect.objectContaining({ buyerEmail: 'client3@example.com', amount: 3_500_000, source: 'manual' })]);
+  });
+
+  it('refunds in part and then in full through Razorpay, with an idempotency key, following the purchase forward', async () => {
+    const { member } = await signedInMember(members.url, 'refund');
+    const answer = (await order(member, { programId: SOUL_SPARK.id })).body as CheckoutOrder;
+    await member.post('/api/checkout/confirm', await standin.pay(answer.orderId));
+    expect((await admin.post(`/api/admin/purchases/${answer.purchaseId}/refund`, { amount: 250_000 })).status).toBe(400);
+    const part = await admin.post(`/api/admin/purchases/${answer.purchaseId}/refund`, { amount: 99_900 });
+    expect(part.body).toMatchObject({ status: 'completed', amountRefunded: 99_900 });
+    const rest = await admin.post(`/api/admin/purchases/${answer.purchaseId}/refund`, {});
+    expect(rest.body).toMatchObject({ status: 'refunded', amountRefunded: 199_900 });
+    const sent = [...standin.refunds.values()].filter((r) => r.payment_id === rest.body.razorpayPaymentId);
+    expect(sent.map((r) => r.amount)).toEqual([99_900, 100_000]);
+    expect(sent.every((r) => r.idempotencyKey?.startsWith(`refund-${answer.purchaseId}`))).toBe(true);
+    expect((await admin.post(`/api/admin/purchases/${answer.purchaseId}/refund`, {})).status).toBe(409);
+    const summary = await admin.get('/api/admin/purchases/summary');
+    expect(summary.body.financialYearLabel).toMatch(/^\d{4}-\d{2}$/);
+    expect(summary.body.month).toBeGreaterThan(0);
+    expect((await member.get('/api/admin/purchases')).status).toBe(403);
+  });
+});

@@ -1,0 +1,135 @@
+import { createRequire } from 'node:module';
+import { formatPaise } from '@coach/site-rules';
+import { isDuplicateKey } from '@coach/kit';
+import mongoose from 'mongoose';
+import PDFDocument from 'pdfkit';
+
+/**
+ * invoices: one per completed purchase, numbered in a sequence per Indian financial year
+ * (1 April to 31 March) with no gaps: a number exists only as the invoice that holds it (the
+ * unique (year, seq) index lets one of two racing writers have it, the other takes the next).
+ * The PDF is kept as issued; an invoice is never changed.
+ */
+const invoiceSchema = new mongoose.Schema(
+  {
+    purchaseId: { type: String, required: true, unique: true },
+    financialYear: { type: String, required: true },
+    seq: { type: Number, required: true },
+    number: { type: String, required: true },
+    issuedAt: { type: Date, required: true },
+    pdf: { type: Buffer, required: true },
+  },
+  { collection: 'invoices', versionKey: false },
+);
+invoiceSchema.index({ financialYear: 1, seq: -1 }, { unique: true });
+export const InvoiceModel = mongoose.model('Invoice', invoiceSchema);
+
+/** The Indian financial year of a moment (in India's time): "2026-27" runs 1 April 2026 to 31 March 2027. */
+export function financialYearOf(at: Date): { label: string; start: Date } {
+  const ist = new Date(at.getTime() + 5.5 * 3600_000);
+  const startYear = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  return {
+    label: `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`,
+    start: new Date(Date.UTC(startYear, 3, 1) - 5.5 * 3600_000),
+  };
+}
+
+/** GST taken as included in the price, at 18% (CGST 9% + SGST 9%), in paise. */
+export function gstLines(amount: number): { taxable: number; cgst: number; sgst: number } {
+  const taxable = Math.round(amount / 1.18);
+  const cgst = Math.round((amount - taxable) / 2);
+  return { taxable, cgst, sgst: amount - taxable - cgst };
+}
+
+export interface InvoiceDetails {
+  purchaseId: string;
+  issuedAt: Date;
+  buyerName: string;
+  buyerEmail: string;
+  productName: string;
+  /** paise */
+  amount: number;
+  paymentReference: string;
+  coach: { name: string; email: string; siteUrl: string; gstin?: string };
+}
+
+// The site's own typeface: its "latin-ext" face carries the rupee sign, which the standard PDF fonts lack.
+const require = createRequire(import.meta.url);
+const FONT_FILES = '@fontsource/cormorant-garamond/files/cormorant-garamond';
+const TEXT_FONT = require.resolve(`${FONT_FILES}-latin-400-normal.woff`);
+const BOLD_FONT = require.resolve(`${FONT_FILES}-latin-700-normal.woff`);
+const RUPEE_FONT = require.resolve(`${FONT_FILES}-latin-ext-700-normal.woff`);
+const PLUM = '#4A2C5A';
+
+/** The invoice as a PDF: the coach, the buyer, the program, the amount in Indian notation, the payment. */
+export async function invoicePdf(number: string, d: InvoiceDetails): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Invoice ${number}`, Author: d.coach.name } });
+  doc.registerFont('text', TEXT_FONT).registerFont('bold', BOLD_FONT).registerFont('rupee', RUPEE_FONT);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+
+  /** A label and an amount on one line: the rupee sign from the face that has it. */
+  const amountLine = (label: string, paise: number, bold = false) => {
+    const [, figures] = formatPaise(paise).split('₹');
+    doc.font(bold ? 'bold' : 'text').fontSize(13).fillColor('#222').text(`${label}   `, { continued: true });
+    doc.font('rupee').text('₹', { continued: true });
+    doc.font(bold ? 'bold' : 'text').text(figures ?? '');
+  };
+
+  doc.font('bold').fontSize(24).fillColor(PLUM).text(d.coach.name);
+  doc.font('text').fontSize(11).fillColor('#444').text(d.coach.siteUrl).text(d.coach.email);
+  if (d.coach.gstin) doc.text(`GSTIN ${d.coach.gstin}`);
+  doc.moveDown(1.5).font('bold').fontSize(18).fillColor(PLUM).text(d.coach.gstin ? 'Tax Invoice' : 'Invoice');
+  doc.font('text').fontSize(12).fillColor('#222');
+  doc.text(`Invoice number: ${number}`);
+  doc.text(`Date: ${d.issuedAt.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })}`);
+  doc.moveDown().font('bold').text('Billed to');
+  doc.font('text').text(d.buyerName).text(d.buyerEmail);
+  doc.moveDown().font('bold').text('Program');
+  doc.font('text').text(d.productName);
+  doc.moveDown();
+  if (d.coach.gstin) {
+    const gst = gstLines(d.amount);
+    amountLine('Taxable value', gst.taxable);
+    amountLine('CGST 9%', gst.cgst);
+    amountLine('SGST 9%', gst.sgst);
+  }
+  amountLine('Total paid', d.amount, true);
+  doc.font('text').fontSize(11).fillColor('#444');
+  if (d.coach.gstin) doc.text('The price includes GST.');
+  doc.moveDown().text(`Payment reference: ${d.paymentReference}`);
+  doc.moveDown(2).text(`Thank you for walking this path with ${d.coach.name}.`);
+  doc.end();
+  return done;
+}
+
+/**
+ * The purchase's invoice: issued once (a second call returns the first), numbered next in its
+ * financial year: INV/2026-27/0001, INV/2026-27/0002, ...
+ */
+export async function issueInvoice(d: InvoiceDetails): Promise<{ number: string; pdf: Buffer }> {
+  const existing = await InvoiceModel.findOne({ purchaseId: d.purchaseId }).lean();
+  if (existing) return { number: existing.number, pdf: Buffer.from(existing.pdf.buffer) };
+  const { label } = financialYearOf(d.issuedAt);
+  for (;;) {
+    const last = await InvoiceModel.findOne({ financialYear: label }, { seq: 1 }).sort({ seq: -1 }).lean();
+    const seq = (last?.seq ?? 0) + 1;
+    const number = `INV/${label}/${String(seq).padStart(4, '0')}`;
+    const pdf = await invoicePdf(number, d);
+    try {
+      await InvoiceModel.create({ purchaseId: d.purchaseId, financialYear: label, seq, number, issuedAt: d.issuedAt, pdf });
+      return { number, pdf };
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      // Another writer took this number, or issued this purchase's invoice: look again.
+      const mine = await InvoiceModel.findOne({ purchaseId: d.purchaseId }).lean();
+      if (mine) return { number: mine.number, pdf: Buffer.from(mine.pdf.buffer) };
+    }
+  }
+}
+
+export async function invoiceOf(purchaseId: string): Promise<Buffer | null> {
+  const row = await InvoiceModel.findOne({ purchaseId }, { pdf: 1 }).lean();
+  return row ? Buffer.from(row.pdf.buffer) : null;
+}

@@ -1,0 +1,75 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { HttpError } from '@coach/kit';
+
+/** The Razorpay account the site is paid through (its API keys, webhook secret and API base). */
+export interface RazorpayKeys {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiUrl: string;
+}
+
+/** The parts of Razorpay's entities the site reads. */
+export interface RazorpayPaymentEntity {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  amount_refunded?: number;
+}
+export interface RazorpayRefundEntity {
+  id: string;
+  payment_id: string;
+  amount: number;
+}
+
+/** Razorpay answers within this time or the request fails (the caller answers 503, the reconciler retries). */
+const TIMEOUT_MS = 10_000;
+
+const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest('hex');
+
+function sameHex(expected: string, given: string | undefined): boolean {
+  if (!given || !/^[0-9a-f]{64}$/i.test(given)) return false;
+  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
+}
+
+/** The checkout's signature: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
+export const checkoutSignatureValid = (keys: RazorpayKeys, orderId: string, paymentId: string, signature: string) =>
+  sameHex(hmacHex(keys.keySecret, `${orderId}|${paymentId}`), signature);
+
+/** A webhook's `X-Razorpay-Signature`: HMAC-SHA256 of the raw body with the webhook secret. */
+export const webhookSignatureValid = (keys: RazorpayKeys, rawBody: Buffer, signature: string | undefined) =>
+  sameHex(hmacHex(keys.webhookSecret, rawBody), signature);
+
+/** Razorpay's REST API (v1), authenticated with the key id and secret. */
+export function razorpayClient(keys: RazorpayKeys) {
+  const authorization = `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`;
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${keys.apiUrl}${path}`, {
+      method,
+      headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }).catch(() => {
+      throw new HttpError(503, 'The payment service is not answering. Please try again in a minute.');
+    });
+    const answer = (await res.json().catch(() => ({}))) as T & { error?: { description?: string } };
+    if (!res.ok) {
+      const reason = answer.error?.description ?? `status ${res.status}`;
+      throw new HttpError(res.status >= 500 ? 503 : 502, `The payment service refused the request: ${reason}`);
+    }
+    return answer;
+  }
+  return {
+    createOrder: (order: { amount: number; currency: 'INR'; receipt: string; notes: Record<string, string> }) =>
+      call<{ id: string; amount: number; currency: string }>('POST', '/orders', order),
+    paymentsOf: (orderId: string) =>
+      call<{ items: RazorpayPaymentEntity[] }>('GET', `/orders/${encodeURIComponent(orderId)}/payments`),
+    refund: (paymentId: string, amount: number, idempotencyKey: string) =>
+      call<RazorpayRefundEntity>('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, { amount }, {
+        'X-Refund-Idempotency': idempotencyKey,
+      }),
+  };
+}
+export type RazorpayClient = ReturnType<typeof razorpayClient>;

@@ -1,0 +1,145 @@
+import {
+  adminListQuerySchema,
+  checkoutConfirmInputSchema,
+  checkoutOrderInputSchema,
+  manualPurchaseInputSchema,
+  purchaseClaimInputSchema,
+  refundInputSchema,
+  type CheckoutSettings,
+} from '@coach/contracts';
+import { isProgramId, PROGRAM_PRICES } from '@coach/site-rules';
+import { HttpError, idempotent, parse, rawBodyOf, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { Router, type Response } from 'express';
+import mongoose from 'mongoose';
+import { UserModel } from '../accounts/model.ts';
+import { PurchaseModel } from '../profile/model.ts';
+import { invoiceOf } from './invoices.ts';
+import { checkoutSignatureValid, webhookSignatureValid, type RazorpayKeys } from './razorpay.ts';
+import { CHECKOUT_MESSAGES, listSales, salesSummary, type CheckoutService, type WebhookBody } from './service.ts';
+
+export const RAZORPAY_WEBHOOK_PATH = '/api/payments/razorpay/webhook';
+
+const priceOf = (programId: string) => {
+  if (!isProgramId(programId)) throw new HttpError(404, CHECKOUT_MESSAGES.unknownProgram);
+  return PROGRAM_PRICES[programId];
+};
+
+const purchaseIdOf = (id: unknown) => {
+  if (typeof id !== 'string' || !mongoose.isValidObjectId(id)) throw new HttpError(404, 'There is no such purchase');
+  return new mongoose.Types.ObjectId(id);
+};
+
+async function sendReceipt(res: Response, purchaseId: mongoose.Types.ObjectId) {
+  const pdf = await invoiceOf(purchaseId.toString());
+  if (!pdf) throw new HttpError(404, 'This purchase has no receipt yet');
+  res
+    .set('Cache-Control', 'private, no-store')
+    .set('Content-Disposition', `attachment; filename="receipt-${purchaseId.toString()}.pdf"`)
+    .type('application/pdf')
+    .send(pdf);
+}
+
+/**
+ * Checkout through Razorpay: orders, the checkout's confirmation, webhooks, a visitor's claim,
+ * receipts, and the coach's Sales section. Without keys (`checkout` absent) only the settings
+ * answer, saying that the site takes no payments.
+ */
+export function checkoutRoutes(
+  sessions: SessionVerifier,
+  deps: { checkout?: { service: CheckoutService; keys: RazorpayKeys }; checkoutUrl: string },
+): Router {
+  const router = Router();
+  const settings: CheckoutSettings = {
+    enabled: Boolean(deps.checkout),
+    testMode: deps.checkout?.keys.keyId.startsWith('rzp_test_') ?? false,
+    checkoutUrl: deps.checkoutUrl,
+  };
+  router.get('/api/checkout/settings', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json(settings);
+  });
+
+  router.get('/api/profile/purchases/:id/receipt', sessions.requireUser, async (req, res) => {
+    const id = purchaseIdOf(req.params.id);
+    if (!(await PurchaseModel.exists({ _id: id, userId: Number(req.session!.sub) }))) {
+      throw new HttpError(404, 'There is no such purchase');
+    }
+    await sendReceipt(res, id);
+  });
+  router.get('/api/admin/purchases', sessions.requireAdmin, async (req, res) => {
+    const query = parse(adminListQuerySchema, req.query);
+    sendAdminPage(res, '/api/admin/purchases', query, await listSales(query));
+  });
+  router.get('/api/admin/purchases/summary', sessions.requireAdmin, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await salesSummary());
+  });
+  router.get('/api/admin/purchases/:id/receipt', sessions.requireAdmin, async (req, res) => {
+    await sendReceipt(res, purchaseIdOf(req.params.id));
+  });
+
+  const checkout = deps.checkout;
+  if (!checkout) {
+    router.use(['/api/checkout', '/api/payments/razorpay', '/api/admin/purchases'], () => {
+      throw new HttpError(503, 'This site does not take payments yet');
+    });
+    return router;
+  }
+  const { service, keys } = checkout;
+
+  router.post('/api/checkout/orders', sessions.optionalUser, idempotent('checkout-orders'), async (req, res) => {
+    const input = parse(checkoutOrderInputSchema, req.body);
+    const price = priceOf(input.programId);
+    let buyer: { userId?: number; name: string; email: string };
+    if (req.session) {
+      const user = await UserModel.findById(Number(req.session.sub), { name: 1, email: 1 }).lean();
+      if (!user) throw new HttpError(401, 'Please sign in again');
+      buyer = { userId: user._id, name: user.name, email: user.email };
+    } else {
+      if (!input.name || !input.email) throw new HttpError(400, CHECKOUT_MESSAGES.whoIsPaying);
+      buyer = { name: input.name, email: input.email.toLowerCase() };
+    }
+    const { order, resumed } = await service.createOrder(price, buyer);
+    res.status(resumed ? 200 : 201).json(order);
+  });
+
+  router.post('/api/checkout/confirm', sessions.optionalUser, async (req, res) => {
+    const input = parse(checkoutConfirmInputSchema, req.body);
+    const userId = req.session ? Number(req.session.sub) : undefined;
+    const purchase = await service.confirm(
+      input,
+      (p) => p.userId === undefined || p.userId === userId,
+      checkoutSignatureValid(keys, input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature),
+    );
+    res.json({ purchaseId: purchase._id.toString(), status: purchase.status, productName: purchase.productName });
+  });
+
+  /** Razorpay's webhooks: a missing or wrong signature gets 400 and changes nothing. */
+  router.post(RAZORPAY_WEBHOOK_PATH, async (req, res) => {
+    const raw = rawBodyOf(req);
+    if (!raw || !webhookSignatureValid(keys, raw, req.get('x-razorpay-signature'))) {
+      throw new HttpError(400, 'The webhook signature is missing or wrong');
+    }
+    const eventId = req.get('x-razorpay-event-id');
+    const body = req.body as WebhookBody;
+    if (!eventId || !/^[\w-]{1,100}$/.test(eventId) || typeof body?.event !== 'string') {
+      throw new HttpError(400, 'The webhook is not an event this site understands');
+    }
+    await service.applyWebhook(eventId, body);
+    res.json({ ok: true });
+  });
+
+  router.post('/api/checkout/claim', sessions.requireUser, async (req, res) => {
+    const { token } = parse(purchaseClaimInputSchema, req.body);
+    await service.claim(Number(req.session!.sub), token);
+    res.json({ ok: true });
+  });
+
+  router.post('/api/admin/purchases', sessions.requireAdmin, async (req, res) => {
+    const input = parse(manualPurchaseInputSchema, req.body);
+    res.status(201).json(await service.recordManual(input, priceOf(input.programId)));
+  });
+  router.post('/api/admin/purchases/:id/refund', sessions.requireAdmin, async (req, res) => {
+    const { amount } = parse(refundInputSchema, req.body ?? {});
+    res.json(await service.refund(purchaseIdOf(req.params.id), amount));
+  });
+  return router;
+}

@@ -1,0 +1,453 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AdminListQuery, AdminPurchase, CheckoutOrder, ManualPurchaseInput, SalesSummary } from '@coach/contracts';
+import { PROGRAM_PRICES, type ProgramPrice } from '@coach/site-rules';
+import { adminPage, HttpError, isDuplicateKey, type AdminPage, type Logger, type PublishEvent } from '@coach/kit';
+import mongoose, { type Types } from 'mongoose';
+import { UserModel } from '../accounts/model.ts';
+import { PurchaseModel } from '../profile/model.ts';
+import { countPurchase, uncountRefund } from '../profile/service.ts';
+import { financialYearOf, issueInvoice, type InvoiceDetails } from './invoices.ts';
+import type { RazorpayClient, RazorpayKeys, RazorpayPaymentEntity } from './razorpay.ts';
+import { movesTo } from './status.ts';
+
+const { trusted } = mongoose;
+/** A pending purchase older than this is asked of Razorpay by the reconciler. */
+export const RECONCILE_AFTER_MS = 15 * 60_000;
+/** A member's (or visitor's) pending checkout of the same program within this time is resumed, not doubled. */
+const RESUME_WITHIN_MS = 24 * 3600_000;
+
+export const CHECKOUT_MESSAGES = {
+  unknownProgram: 'There is no such program',
+  whoIsPaying: 'Please give your name and e-mail',
+  unknownOrder: 'There is no such payment',
+  badSignature: 'The payment could not be verified',
+  notRefundable: 'Only a completed purchase can be refunded',
+  tooMuch: 'The refund is more than what is left of the payment',
+  badClaim: 'This invitation is not for your account',
+} as const;
+
+export interface CheckoutDeps {
+  razorpay: RazorpayClient;
+  keys: RazorpayKeys;
+  publish: PublishEvent;
+  logger: Logger;
+  /** Who the receipts are from. */
+  coach: InvoiceDetails['coach'];
+}
+
+type PurchaseRow = {
+  _id: Types.ObjectId;
+  userId?: number;
+  programId?: string;
+  productName: string;
+  productType: string;
+  amount: number;
+  amountRefunded?: number;
+  currency?: string;
+  status: string;
+  source?: string;
+  buyerName?: string;
+  buyerEmail?: string;
+  razorpayOrderId?: string;
+  razorpayPaymentId?: string;
+  invoiceNumber?: string;
+  counted?: boolean;
+  notes?: string | null;
+  createdAt: Date;
+  completedAt?: Date;
+};
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** razorpay_events: every webhook delivery by its event id; a repeat is processed no further once it has been. */
+const eventSchema = new mongoose.Schema(
+  {
+    _id: { type: String },
+    event: { type: String, required: true },
+    orderId: { type: String },
+    /** False while its order is unknown here: the reconciler tries again. */
+    processed: { type: Boolean, default: false },
+    payload: { type: String, required: true },
+    receivedAt: { type: Date, default: Date.now, expires: 90 * 24 * 3600 },
+  },
+  { collection: 'razorpay_events', versionKey: false },
+);
+eventSchema.index({ processed: 1, receivedAt: 1 });
+export const RazorpayEventModel = mongoose.model('RazorpayEvent', eventSchema);
+
+export function checkoutService(deps: CheckoutDeps) {
+  const { razorpay, keys, publish, logger } = deps;
+
+  function orderAnswer(p: PurchaseRow, price: ProgramPrice): CheckoutOrder {
+    return {
+      purchaseId: p._id.toString(),
+      orderId: p.razorpayOrderId!,
+      amount: p.amount,
+      currency: 'INR',
+      keyId: keys.keyId,
+      name: deps.coach.name,
+      description: price.name,
+      prefill: { name: p.buyerName ?? '', email: p.buyerEmail ?? '' },
+      testMode: keys.keyId.startsWith('rzp_test_'),
+    };
+  }
+
+  /**
+   * A pending purchase at the price list's price and its Razorpay order. A second request for the
+   * same program by the same buyer within a day resumes the first (a double click, a retry after
+   * a closed checkout) instead of opening a second order.
+   */
+  async function createOrder(
+    price: ProgramPrice,
+    buyer: { userId?: number; name: string; email: string },
+    now = new Date(),
+  ): Promise<{ order: CheckoutOrder; resumed: boolean }> {
+    const who = buyer.userId !== undefined ? { userId: buyer.userId } : { userId: trusted({ $exists: false }), buyerEmail: buyer.email };
+    const open = await PurchaseModel.findOne({
+      ...who,
+      programId: price.id,
+      status: 'pending',
+      razorpayOrderId: trusted({ $exists: true }),
+      createdAt: trusted({ $gt: new Date(now.getTime() - RESUME_WITHIN_MS) }),
+    }).lean<PurchaseRow>();
+    if (open) return { order: orderAnswer(open, price), resumed: true };
+    const purchase = await PurchaseModel.create({
+      userId: buyer.userId,
+      programId: price.id,
+      productName: price.name,
+      productType: price.billing === 'monthly' ? 'membership' : 'program',
+      amount: price.amount,
+      currency: 'INR',
+      status: 'pending',
+      source: 'razorpay',
+      buyerName: buyer.name,
+      buyerEmail: buyer.email,
+      createdAt: now,
+    });
+    try {
+      const order = await razorpay.createOrder({
+        amount: price.amount,
+        currency: 'INR',
+        receipt: purchase._id.toString(),
+        notes: { purchaseId: purchase._id.toString(), programId: price.id },
+      });
+      purchase.razorpayOrderId = order.id;
+      await purchase.save();
+    } catch (err) {
+      // No order exists to be paid: the purchase never happened.
+      await PurchaseModel.deleteOne({ _id: purchase._id });
+      throw err;
+    }
+    return { order: orderAnswer(purchase.toObject() as PurchaseRow, price), resumed: false };
+  }
+
+  /**
+   * The purchase's receipt, progress and e-mail, once it is completed. Each step is kept once
+   * (one invoice per purchase, a `counted` mark, the event's id), so running it again after a
+   * crash finishes what was left.
+   */
+  async function finish(id: Types.ObjectId): Promise<void> {
+    const p = await PurchaseModel.findById(id).lean<PurchaseRow>();
+    if (!p || (p.status !== 'completed' && p.status !== 'refunded')) return;
+    const completedAt = p.completedAt ?? new Date();
+    const invoice = await issueInvoice({
+      purchaseId: p._id.toString(),
+      issuedAt: completedAt,
+      buyerName: p.buyerName ?? '',
+      buyerEmail: p.buyerEmail ?? '',
+      productName: p.productName,
+      amount: p.amount,
+      paymentReference: p.razorpayPaymentId ?? p.notes ?? 'Recorded by the coach',
+      coach: deps.coach,
+    });
+    if (!p.invoiceNumber) await PurchaseModel.updateOne({ _id: p._id }, { $set: { invoiceNumber: invoice.number } });
+    if (p.userId !== undefined) await countOnce(p);
+    let claimToken: string | null = null;
+    if (p.userId === undefined) {
+      claimToken = randomBytes(24).toString('base64url');
+      await PurchaseModel.updateOne({ _id: p._id }, { $set: { claimTokenHash: sha256(claimToken) } });
+    }
+    await publish(
+      'purchase.completed',
+      {
+        purchaseId: p._id.toString(),
+        email: p.buyerEmail ?? '',
+        name: p.buyerName ?? '',
+        productName: p.productName,
+        amount: p.amount,
+        invoiceNumber: invoice.number,
+        receiptPdf: invoice.pdf.toString('base64'),
+        claimToken,
+      },
+      `purchase-completed.${p._id.toString()}`,
+    );
+  }
+
+  async function countOnce(p: PurchaseRow) {
+    const marked = await PurchaseModel.updateOne({ _id: p._id, counted: trusted({ $ne: true }) }, { $set: { counted: true } });
+    if (marked.modifiedCount !== 1) return;
+    await countPurchase(
+      p.userId!,
+      { id: p._id.toString(), productName: p.productName, productType: p.productType, amount: p.amount, status: 'completed' },
+      p.completedAt ?? new Date(),
+    );
+  }
+
+  /**
+   * Completes the purchase of an order paid in full, exactly once whichever of the checkout's
+   * confirm, a webhook or the reconciler says so first. Returns false for an order unknown here.
+   */
+  async function complete(orderId: string, payment: Pick<RazorpayPaymentEntity, 'id' | 'amount'>): Promise<boolean> {
+    const p = await PurchaseModel.findOne({ razorpayOrderId: orderId }).lean<PurchaseRow>();
+    if (!p) return false;
+    if (payment.amount !== p.amount) {
+      logger.error({ orderId, paid: payment.amount, price: p.amount }, 'a payment does not match its purchase');
+      return true;
+    }
+    const won = await PurchaseModel.updateOne(
+      { _id: p._id, status: trusted({ $in: movesTo('completed') }) },
+      { $set: { status: 'completed', razorpayPaymentId: payment.id, completedAt: new Date() } },
+    );
+    if (won.modifiedCount === 1) await finish(p._id);
+    return true;
+  }
+
+  /** A failed payment attempt: a pending purchase becomes failed; anything further along stays. */
+  async function fail(orderId: string): Promise<boolean> {
+    const p = await PurchaseModel.findOne({ razorpayOrderId: orderId }, { _id: 1 }).lean();
+    if (!p) return false;
+    await PurchaseModel.updateOne({ _id: p._id, status: trusted({ $in: movesTo('failed') }) }, { $set: { status: 'failed' } });
+    return true;
+  }
+
+  /** A processed refund, recorded once by its id; the purchase is refunded once nothing is left. */
+  async function recordRefund(
+    of: { razorpayPaymentId: string } | { _id: Types.ObjectId },
+    refund: { id: string; amount: number },
+  ): Promise<boolean> {
+    const p = await PurchaseModel.findOne(of).lean<PurchaseRow>();
+    if (!p) return false;
+    const added = await PurchaseModel.updateOne(
+      { _id: p._id, 'refunds.id': trusted({ $ne: refund.id }) },
+      { $push: { refunds: { id: refund.id, amount: refund.amount, at: new Date() } }, $inc: { amountRefunded: refund.amount } },
+    );
+    if (added.modifiedCount !== 1) return true;
+    await PurchaseModel.updateOne(
+      { _id: p._id, status: 'completed', $expr: trusted({ $gte: ['$amountRefunded', '$amount'] }) },
+      { $set: { status: 'refunded' } },
+    );
+    if (p.userId !== undefined) await uncountRefund(p.userId, refund.amount);
+    return true;
+  }
+
+  /**
+   * One webhook delivery (its signature already checked). A repeat of an event already processed
+   * changes nothing; an event for an order unknown here is kept for the reconciler.
+   */
+  async function applyWebhook(eventId: string, body: WebhookBody): Promise<void> {
+    const payment = body.payload?.payment?.entity;
+    const refund = body.payload?.refund?.entity;
+    const orderId = payment?.order_id ?? body.payload?.order?.entity?.id;
+    try {
+      await RazorpayEventModel.create({ _id: eventId, event: body.event, orderId, payload: JSON.stringify(body) });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const seen = await RazorpayEventModel.findById(eventId, { processed: 1 }).lean();
+      if (seen?.processed) return;
+    }
+    if (await applyEvent(body.event, payment, refund)) {
+      await RazorpayEventModel.updateOne({ _id: eventId }, { $set: { processed: true } });
+    } else {
+      logger.warn({ eventId, event: body.event, orderId }, 'a Razorpay event for an order unknown here is kept for reconciliation');
+    }
+  }
+
+  /** True once the event is applied (or has nothing to apply); false while its order is unknown. */
+  async function applyEvent(event: string, payment?: RazorpayPaymentEntity, refund?: WebhookRefund): Promise<boolean> {
+    switch (event) {
+      case 'payment.captured':
+      case 'order.paid':
+        return payment ? complete(payment.order_id, payment) : true;
+      case 'payment.failed':
+        return payment ? fail(payment.order_id) : true;
+      case 'refund.processed':
+        if (!refund || !payment) return true;
+        // A refund may arrive before the capture it refunds: the payment it names was captured.
+        if (!(await complete(payment.order_id, payment))) return false;
+        return recordRefund({ razorpayPaymentId: refund.payment_id }, refund);
+      default:
+        return true;
+    }
+  }
+
+  /**
+   * The reconciler: asks Razorpay about pending purchases older than 15 minutes, applies the
+   * events kept for orders that were unknown, and finishes completed purchases left without a
+   * receipt (a crash between the two).
+   */
+  async function reconcile(now = new Date()): Promise<{ completed: number; failed: number }> {
+    let completed = 0;
+    let failed = 0;
+    const stale = await PurchaseModel.find({
+      status: 'pending',
+      razorpayOrderId: trusted({ $exists: true }),
+      createdAt: trusted({ $lte: new Date(now.getTime() - RECONCILE_AFTER_MS) }),
+    })
+      .limit(200)
+      .lean<PurchaseRow[]>();
+    for (const p of stale) {
+      const { items } = await razorpay.paymentsOf(p.razorpayOrderId!);
+      const captured = items.find((item) => item.status === 'captured' || item.status === 'refunded');
+      if (captured) {
+        await complete(p.razorpayOrderId!, captured);
+        completed += 1;
+      } else if (items.some((item) => item.status === 'failed')) {
+        await fail(p.razorpayOrderId!);
+        failed += 1;
+      }
+    }
+    const kept = await RazorpayEventModel.find({ processed: false }).sort({ receivedAt: 1 }).limit(200).lean();
+    for (const row of kept) await applyWebhook(String(row._id), JSON.parse(row.payload) as WebhookBody);
+    const unfinished = await PurchaseModel.find(
+      { status: trusted({ $in: ['completed', 'refunded'] }), invoiceNumber: trusted({ $exists: false }) },
+      { _id: 1 },
+    ).lean();
+    for (const row of unfinished) await finish(row._id);
+    return { completed, failed };
+  }
+
+  /** Confirms the checkout's answer: its signature, and an order of this buyer. */
+  async function confirm(
+    input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+    owns: (p: PurchaseRow) => boolean,
+    signatureValid: boolean,
+  ): Promise<PurchaseRow> {
+    const p = await PurchaseModel.findOne({ razorpayOrderId: input.razorpay_order_id }).lean<PurchaseRow>();
+    if (!p || !owns(p)) throw new HttpError(404, CHECKOUT_MESSAGES.unknownOrder);
+    if (!signatureValid) throw new HttpError(400, CHECKOUT_MESSAGES.badSignature);
+    await complete(p.razorpayOrderId!, { id: input.razorpay_payment_id, amount: p.amount });
+    return (await PurchaseModel.findById(p._id).lean<PurchaseRow>())!;
+  }
+
+  /** A refund asked by the coach, sent to Razorpay (a repeated request is the same refund there). */
+  async function refund(id: Types.ObjectId, amount: number | undefined): Promise<AdminPurchase> {
+    const p = await PurchaseModel.findById(id).lean<PurchaseRow>();
+    if (!p) throw new HttpError(404, 'There is no such purchase');
+    if (p.status !== 'completed') throw new HttpError(409, CHECKOUT_MESSAGES.notRefundable);
+    const left = p.amount - (p.amountRefunded ?? 0);
+    const wanted = amount ?? left;
+    if (wanted > left) throw new HttpError(400, CHECKOUT_MESSAGES.tooMuch);
+    // The refund's key names the purchase and what was refunded before: a repeated request is the same refund.
+    const key = `refund-${p._id.toString()}-${p.amountRefunded ?? 0}`;
+    if (p.razorpayPaymentId) {
+      await recordRefund({ _id: p._id }, await razorpay.refund(p.razorpayPaymentId, wanted, key));
+    } else {
+      // Paid outside the site: the coach returns the money herself; the record follows.
+      await recordRefund({ _id: p._id }, { id: key, amount: wanted });
+    }
+    return adminShape((await PurchaseModel.findById(id).lean<PurchaseRow>())!);
+  }
+
+  /** A sale the coach records by hand: completed at once, with its receipt. */
+  async function recordManual(input: ManualPurchaseInput, price: ProgramPrice): Promise<AdminPurchase> {
+    const user = await UserModel.findOne({ email: input.email.toLowerCase() }, { _id: 1 }).lean();
+    const purchase = await PurchaseModel.create({
+      userId: user?._id,
+      programId: price.id,
+      productName: price.name,
+      productType: price.billing === 'monthly' ? 'membership' : 'program',
+      amount: input.amount ?? price.amount,
+      currency: 'INR',
+      status: 'completed',
+      source: 'manual',
+      buyerName: input.name,
+      buyerEmail: input.email.toLowerCase(),
+      notes: input.reference ? `Paid outside the site: ${input.reference}` : 'Paid outside the site',
+      completedAt: new Date(),
+    });
+    await finish(purchase._id);
+    return adminShape((await PurchaseModel.findById(purchase._id).lean<PurchaseRow>())!);
+  }
+
+  /** A visitor's purchase becomes the signed-in member's: the token proves the mailbox it was sent to. */
+  async function claim(userId: number, token: string): Promise<void> {
+    const user = await UserModel.findById(userId, { email: 1 }).lean();
+    const p = await PurchaseModel.findOne({ claimTokenHash: sha256(token) }).lean<PurchaseRow>();
+    if (!user || !p || p.buyerEmail !== user.email.toLowerCase()) throw new HttpError(404, CHECKOUT_MESSAGES.badClaim);
+    const taken = await PurchaseModel.updateOne(
+      { _id: p._id, userId: trusted({ $exists: false }) },
+      { $set: { userId }, $unset: { claimTokenHash: 1 } },
+    );
+    if (taken.modifiedCount === 1 && p.status === 'completed') await countOnce({ ...p, userId });
+  }
+
+  return { createOrder, confirm, applyWebhook, reconcile, refund, recordManual, claim };
+}
+export type CheckoutService = ReturnType<typeof checkoutService>;
+
+export interface WebhookRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+}
+export interface WebhookBody {
+  event: string;
+  payload?: {
+    payment?: { entity: RazorpayPaymentEntity };
+    order?: { entity: { id: string } };
+    refund?: { entity: WebhookRefund };
+  };
+}
+
+function adminShape(r: PurchaseRow): AdminPurchase {
+  return {
+    id: r._id.toString(),
+    programId: r.programId ?? null,
+    productName: r.productName,
+    buyerName: r.buyerName ?? null,
+    buyerEmail: r.buyerEmail ?? null,
+    userId: r.userId ?? null,
+    amount: r.amount,
+    amountRefunded: r.amountRefunded ?? 0,
+    currency: r.currency ?? 'INR',
+    status: r.status,
+    source: r.source ?? null,
+    razorpayPaymentId: r.razorpayPaymentId ?? null,
+    invoiceNumber: r.invoiceNumber ?? null,
+    createdAt: r.createdAt.toISOString(),
+    completedAt: r.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** The coach's list of sales, newest first, searchable by buyer, program and receipt number. */
+export const listSales = (query: AdminListQuery): Promise<AdminPage<AdminPurchase>> =>
+  adminPage(PurchaseModel, query, {
+    searchFields: ['buyerEmail', 'buyerName', 'productName', 'invoiceNumber'],
+    idOf: (cursor) => new mongoose.Types.ObjectId(cursor),
+    shape: adminShape,
+  });
+
+/** Revenue net of refunds (paise): this calendar month (in India) and this financial year. */
+export async function salesSummary(now = new Date()): Promise<SalesSummary> {
+  const fy = financialYearOf(now);
+  const ist = new Date(now.getTime() + 5.5 * 3600_000);
+  const monthStart = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), 1) - 5.5 * 3600_000);
+  const sum = async (from: Date) => {
+    const [row] = await PurchaseModel.aggregate<{ total: number }>([
+      { $match: { status: { $in: ['completed', 'refunded'] }, completedAt: { $gte: from } } },
+      { $group: { _id: null, total: { $sum: { $subtract: ['$amount', { $ifNull: ['$amountRefunded', 0] }] } } } },
+    ]);
+    return row?.total ?? 0;
+  };
+  const [month, financialYear] = await Promise.all([sum(monthStart), sum(fy.start)]);
+  return { month, financialYear, financialYearLabel: fy.label };
+}
+
+/** Runs the reconciler every few minutes; returns the function that stops it. */
+export function startReconciler(service: CheckoutService, logger: Logger): () => void {
+  const timer = setInterval(() => {
+    service.reconcile().catch((err: unknown) => logger.warn({ err }, 'purchases wait for the next reconciliation'));
+  }, 5 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
