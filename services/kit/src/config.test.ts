@@ -40,6 +40,13 @@ describe('loadConfig', () => {
     expect(load(schema, { NAME_FILE: secret(`${pem}\n`) })).toMatchObject({ NAME: pem });
   });
 
+  it("opens no file for a setting the service does not read (the gateway's MONGO_PASSWORD_FILE)", () => {
+    expect(load(schema, { NAME: 'a', OTHER_FILE: '/run/secrets/nowhere', MONGO_PASSWORD_FILE: '/run/secrets/nowhere' })).toEqual({
+      LIMIT: 60,
+      NAME: 'a',
+    });
+  });
+
   it('stops naming the setting when its file is missing or both ways are given', () => {
     expect(load(schema, { NAME_FILE: '/run/secrets/nowhere' })).toContain('NAME_FILE: cannot read /run/secrets/nowhere (ENOENT)');
     expect(load(schema, { NAME: 'a', NAME_FILE: secret('b') })).toContain('NAME: set either NAME or NAME_FILE, not both');

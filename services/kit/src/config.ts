@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
-/** Variables every service reads; each service extends this with its own. */
-export const baseEnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MONGO_URL: z.string().min(1),
+/** Where Redis is: every service that uses Redis reads these. */
+export const redisEnvSchema = z.object({
   REDIS_URL: z.string().min(1),
   /**
    * Sentinels to ask for Redis's master (host:port, comma-separated), with the master's name:
@@ -17,6 +14,14 @@ export const baseEnvSchema = z.object({
     .transform((v) => v.split(',').map((hp) => ({ host: hp.split(':')[0]!, port: Number(hp.split(':')[1]) })))
     .optional(),
   REDIS_SENTINEL_NAME: z.string().min(1).default('coach'),
+});
+
+/** Variables every service reads; each service extends this with its own. */
+export const baseEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGO_URL: z.string().min(1),
+  ...redisEnvSchema.shape,
   /** PEM of the members service's public key; sessions are verified with it. */
   SESSION_PUBLIC_KEY: z.string().min(1),
   /** Secure cookies everywhere but the embedded mode (plain http://localhost). */
@@ -33,16 +38,19 @@ export const baseEnvSchema = z.object({
 const PASSWORD_OF: Record<string, string> = { MONGO_PASSWORD: 'MONGO_URL', REDIS_PASSWORD: 'REDIS_URL' };
 
 /**
- * Every setting NAME may instead be read from the file NAME_FILE names (a Docker secret, e.g.
- * /run/secrets/session_private_key), its trailing line break dropped; giving both is an error.
+ * Every setting NAME of the service may instead be read from the file NAME_FILE names (a Docker
+ * secret, e.g. /run/secrets/session_private_key), its trailing line break dropped; giving both is
+ * an error. Files of settings the service does not read are not opened.
  */
-function readSettingFiles(given: Record<string, string>): { env: Record<string, string>; errors: string[] } {
+function readSettingFiles(given: Record<string, string>, settings: string[]): { env: Record<string, string>; errors: string[] } {
   const env = { ...given };
   const errors: string[] = [];
+  const read = new Set([...settings, ...Object.keys(PASSWORD_OF).filter((p) => settings.includes(PASSWORD_OF[p]!))]);
   for (const [key, file] of Object.entries(given)) {
     if (!key.endsWith('_FILE')) continue;
     const name = key.slice(0, -'_FILE'.length);
     delete env[key];
+    if (!read.has(name)) continue;
     if (given[name] !== undefined) {
       errors.push(`  ${name}: set either ${name} or ${key}, not both`);
       continue;
@@ -71,7 +79,7 @@ function readSettingFiles(given: Record<string, string>): { env: Record<string, 
  */
 export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const given = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
-  const { env: settings, errors } = readSettingFiles(given);
+  const { env: settings, errors } = readSettingFiles(given, Object.keys(schema.shape));
   const parsed = schema.safeParse(settings);
   if (parsed.success && errors.length === 0) return parsed.data;
   const lines = [...errors, ...(parsed.error?.issues ?? []).map((i) => `  ${i.path.join('.')}: ${i.message}`)];
