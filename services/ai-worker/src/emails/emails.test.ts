@@ -52,6 +52,7 @@ beforeAll(async () => {
   const logger = createLogger('emails-test', 'silent');
   redis = createRedis(stack.redisUrl, logger, 'queues');
   queues = createQueues(redis, logger);
+  await redis.ping();
 });
 afterAll(async () => {
   await queues?.close();
@@ -107,6 +108,31 @@ describe('e-mails of events', () => {
     expect(welcome.raw).toMatch(/^Subject: Welcome to the Sacred Circle\r?$/m);
     expect(welcome.text).toContain('Welcome to the Sacred Circle. I am so glad you are here.');
     expect(welcome.text).not.toMatch(/prize|evil/);
+  });
+
+  it('e-mails a completed purchase’s receipt with its PDF attached, and a visitor her invitation to claim it', async () => {
+    const receiptPdf = Buffer.from('%PDF-1.7 the receipt').toString('base64');
+    await createEventPublisher(queues)(
+      'purchase.completed',
+      {
+        purchaseId: 'p1',
+        email: 'meera@example.org',
+        name: 'Meera Iyer',
+        productName: 'Heal to Rise',
+        amount: 4_500_000,
+        invoiceNumber: 'INV/2026-27/0007',
+        receiptPdf,
+        claimToken: 'claim-token-0123456789abcdef',
+      },
+      'purchase-completed.p1',
+    );
+    await until(() => smtp.received.length === 1);
+    const [receipt] = sentTo('meera@example.org');
+    expect(receipt.raw).toMatch(/^Subject: Your receipt: Heal to Rise\r?$/m);
+    expect(receipt.text).toContain('Your payment of =E2=82=B945,000 is received; your receipt INV/2026-27/0007 is attached'); // ₹, quoted-printable
+    expect(receipt.text).toContain('/profile?claim=claim-token-0123456789abcdef');
+    expect(receipt.raw).toMatch(/Content-Type: application\/pdf; name=receipt-INV-2026-27-0007\.pdf/);
+    expect(receipt.raw).toContain(receiptPdf);
   });
 
   it('acknowledges an address at most 3 times an hour; the coach still gets every message and the visitor every 201', async () => {

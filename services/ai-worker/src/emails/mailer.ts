@@ -78,6 +78,12 @@ export function createMailer(options: {
     // mostly non-Latin one): a mailing's template fills recipients' values into it (mimeTemplate.ts).
     textEncoding: 'quoted-printable',
     messageId: `<${safeName(id)}@${options.domain}>`,
+    attachments: email.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.contentBase64,
+      encoding: 'base64',
+    })),
     // One-click unsubscribe: mail clients show an Unsubscribe button that POSTs to the address.
     headers: email.unsubscribeUrl
       ? { 'List-Unsubscribe': `<${email.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }

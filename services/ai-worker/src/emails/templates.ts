@@ -8,7 +8,7 @@ import {
   type EventPayload,
   type SiteIdentity,
 } from '@coach/contracts';
-import { whatsappChatLink } from '@coach/site-rules';
+import { formatPaise, whatsappChatLink } from '@coach/site-rules';
 import { UnrecoverableError } from 'bullmq';
 
 /** One e-mail an event causes. `kind` names it among the event's e-mails (for deduplication). */
@@ -20,6 +20,7 @@ export interface Email {
     | 'guide-confirmation'
     | 'booking-reminder'
     | 'member-welcome'
+    | 'purchase-receipt'
     | 'newsletter-post'
     | 'newsletter-digest'
     | 'password-reset';
@@ -30,6 +31,8 @@ export interface Email {
   html: string;
   /** A subscriber's one-click unsubscribe address (sent as List-Unsubscribe with One-Click). */
   unsubscribeUrl?: string;
+  /** Files sent with it (a receipt's PDF), their content base64. */
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
 }
 
 export interface EmailSettings {
@@ -288,6 +291,41 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
           },
           settings,
         ),
+      ];
+    }
+    case 'purchase.completed': {
+      const payload = eventPayloadSchemas[name].parse(event.payload);
+      const amount = formatPaise(payload.amount);
+      const claimUrl = payload.claimToken
+        ? `${settings.siteUrl}/profile?${new URLSearchParams({ claim: payload.claimToken })}`
+        : null;
+      return [
+        {
+          ...email(
+            {
+              kind: 'purchase-receipt',
+              to: payload.email,
+              subject: `Your receipt: ${payload.productName}`,
+              text: [
+                `Dear ${oneLine(payload.name)},`,
+                `Thank you for joining ${payload.productName}. Your payment of ${amount} is received; your receipt ${payload.invoiceNumber} is attached to this e-mail.`,
+                claimUrl
+                  ? `Your purchase is waiting for you in your own account. Sign up (or sign in) with this e-mail address, then open this link to add it to your profile, where you can follow your sessions and download your receipt again:\n${claimUrl}`
+                  : `Your purchases and receipts are always in your profile: ${settings.siteUrl}/profile`,
+                `To choose the time of our first session, use my booking page: ${settings.identity.bookingUrl}`,
+                signature(settings),
+              ].join('\n\n'),
+            },
+            settings,
+          ),
+          attachments: [
+            {
+              filename: `receipt-${payload.invoiceNumber.replace(/\//g, '-')}.pdf`,
+              contentType: 'application/pdf',
+              contentBase64: payload.receiptPdf,
+            },
+          ],
+        },
       ];
     }
     case 'member.password_reset_requested':
