@@ -8,6 +8,7 @@ import { OUTBOX_SYNC_TAG, QUEUED_HEADER, isPassingOutage, outboxKind, type Outbo
 import { browserOutbox } from './shared/pwa/outboxStore.ts';
 import { NAVIGATION_DENYLIST, isBlogRead, isPostRead, isStaticAsset } from './shared/pwa/swRoutes.ts';
 import type { WorkerRequest } from './shared/pwa/messages.ts';
+import { notificationOfPush } from './features/push/swPush.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -138,4 +139,33 @@ self.addEventListener('message', (event) => {
       ),
     );
   }
+});
+
+// A push message of the site (Declarative Web Push JSON) is shown as the notification it
+// describes; a browser that reads that form itself (Safari 18.4+) shows the same one.
+self.addEventListener('push', (event) => {
+  let message: unknown;
+  try {
+    message = event.data?.json();
+  } catch {
+    return;
+  }
+  const shown = notificationOfPush(message, self.location.origin);
+  if (shown) event.waitUntil(self.registration.showNotification(shown.title, shown.options));
+});
+
+// A click opens the notification's page: in a window of the site already open, else a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const page = (event.notification.data as { navigate?: string } | null)?.navigate ?? '/';
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(page);
+      } else await self.clients.openWindow(page);
+    })(),
+  );
 });

@@ -19,6 +19,7 @@ import { fallbackImageFor } from './format.ts';
 import { OfflinePostNotSaved } from './OfflineNotSaved.tsx';
 import { PostBody } from './PostBody.tsx';
 import { PostImage } from './PostImage.tsx';
+import { NotifyMe } from '../push/index.ts';
 
 /** One post's query; the gateway renders /blog/:slug with its answer (src/prerender). */
 export const blogPostKey = (slug: string) => ['/api/blog', slug] as const;
@@ -152,6 +153,7 @@ export default function BlogPostPage() {
         <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => void sharePost(p)} sx={{ mt: 3 }}>
           Share
         </Button>
+        <NotifyMe kinds={['posts']} label="Notify me of new posts" />
         <Box sx={{ mt: 5 }}>
           <PostBody content={p.content} />
         </Box>

@@ -31,6 +31,7 @@ import { PROFILE_KEY } from '../profile/index.ts';
 import { PostCard } from './PostCard.tsx';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
 import { FEED_URL, POST_MAX_LENGTH, POSTS_KEY, refreshFeed, STATS_KEY, WEEKLY_PROMPT_KEY } from './queries.ts';
+import { NotifyMe } from '../push/index.ts';
 
 /** Sacred Circle (/community), members only. */
 export default function CommunityPage() {
@@ -136,6 +137,7 @@ function Circle({ user }: { user: CurrentUser }) {
                     >
                       Reflect &amp; Share
                     </Button>
+                    <NotifyMe kinds={['replies', 'reflection']} label="Notify me of replies and reflections" />
                   </CardContent>
                 </Card>
               </Suspense>
@@ -208,7 +210,11 @@ const SHARED = { title: 'Post Shared', description: 'Thank you for sharing your 
 /** What a member is told when her post was not shared: signed out, or another failure. */
 const shareFailed = (error: unknown) =>
   error instanceof ApiRequestError && error.status === 401
-    ? { title: 'Session Expired', description: 'Please log in again to share your reflection', variant: 'destructive' as const }
+    ? {
+        title: 'Session Expired',
+        description: 'Please log in again to share your reflection',
+        variant: 'destructive' as const,
+      }
     : { title: 'Error', description: 'Failed to share your post. Please try again.', variant: 'destructive' as const };
 
 /**

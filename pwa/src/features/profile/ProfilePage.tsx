@@ -33,6 +33,7 @@ import { levelProgressPercent } from './growth.ts';
 import { JourneyTimeline } from './JourneyTimeline.tsx';
 import { PurchaseHistory } from './PurchaseHistory.tsx';
 import { PROGRESS_KEY } from './queries.ts';
+import { NotificationSettings } from '../push/index.ts';
 
 /** The member's profile (/profile), members only. */
 export default function ProfilePage() {
@@ -151,6 +152,7 @@ function Profile({ user }: { user: CurrentUser }) {
               { label: 'Purchase History', panel: <PurchaseHistory totalSpent={progress.data?.totalSpent} /> },
               { label: 'Achievements', panel: <Achievements progress={progress.data} /> },
               { label: 'Security', panel: <SecuritySection /> },
+              { label: 'Notifications', panel: <NotificationSettings /> },
             ]}
           />
         </Box>

@@ -25,6 +25,10 @@ export default function IosInstallDialog({ open, onClose }: { open: boolean; onC
             </li>
           ))}
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          Notifications (new posts, replies, reminders) come only through the installed app: open it from your Home
+          Screen to turn them on.
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -38,7 +38,7 @@ export function isIosSafari(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'>
   return ios && /Safari/.test(nav.userAgent) && !/CriOS|FxiOS|EdgiOS/.test(nav.userAgent);
 }
 
-const isStandalone = () =>
+export const isStandalone = (): boolean =>
   window.matchMedia('(display-mode: standalone)').matches ||
   (navigator as Navigator & { standalone?: boolean }).standalone === true;
 

@@ -1,0 +1,67 @@
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import { Box, Button, Typography } from '@mui/material';
+import type { PushKind } from '@coach/contracts';
+import { useState } from 'react';
+import { useHydrated } from '../../shared/hooks/useHydrated.ts';
+import { serverMessage } from '../../shared/api/client.ts';
+import { choosePush, pushSupport, usePushChoice } from './push.ts';
+
+export const IOS_PUSH_NOTE =
+  'On iPhone and iPad, notifications come through the installed app: add it to your Home Screen (Share, then “Add to Home Screen”), open it from there, and turn them on.';
+
+/** The words of a failed choice: the server's, the browser's, or a plain one. */
+export const pushError = (err: unknown) =>
+  serverMessage(err) ??
+  (err instanceof Error && !/^\d{3}: /.test(err.message)
+    ? err.message
+    : 'Notifications could not be turned on. Please try again.');
+
+/**
+ * "Notify me": adds `kinds` to this browser's notifications. The browser asks for the permission
+ * only after this click, never on load.
+ */
+export function NotifyMe({ kinds, label }: { kinds: PushKind[]; label: string }) {
+  const hydrated = useHydrated();
+  const current = usePushChoice();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  if (!hydrated) return null;
+  const support = pushSupport();
+  if (support === 'no') return null;
+  if (support === 'ios-install')
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        {IOS_PUSH_NOTE}
+      </Typography>
+    );
+  const on = kinds.every((k) => current?.kinds.includes(k));
+  const turnOn = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await choosePush([...new Set([...(current?.kinds ?? []), ...kinds])], current?.reflection);
+    } catch (err) {
+      setError(pushError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Button
+        variant="outlined"
+        startIcon={on ? <NotificationsActiveIcon /> : <NotificationsIcon />}
+        onClick={() => void turnOn()}
+        disabled={busy || on}
+      >
+        {on ? 'You will be notified' : label}
+      </Button>
+      {error && (
+        <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+          {error}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { NotifyMe } from './NotifyMe.tsx';
+export { default as NotificationSettings } from './NotificationSettings.tsx';

@@ -1,0 +1,36 @@
+/** A notification to show: what the service worker gives showNotification. */
+export interface ShownNotification {
+  title: string;
+  options: NotificationOptions & { data: { navigate: string } };
+}
+
+/**
+ * The notification a push message asks for, from its Declarative Web Push JSON
+ * (`{"web_push": 8030, "notification": {title, body, navigate, ...}}`): the page it opens must be
+ * on the site itself (`origin`); anything else is not a message of the site and shows nothing.
+ */
+export function notificationOfPush(message: unknown, origin: string): ShownNotification | undefined {
+  if (!message || typeof message !== 'object') return undefined;
+  const { web_push: version, notification } = message as { web_push?: unknown; notification?: unknown };
+  if (version !== 8030 || !notification || typeof notification !== 'object') return undefined;
+  const { title, body, navigate, tag, lang } = notification as Record<string, unknown>;
+  if (typeof title !== 'string' || typeof navigate !== 'string') return undefined;
+  let page: URL;
+  try {
+    page = new URL(navigate, origin);
+  } catch {
+    return undefined;
+  }
+  if (page.origin !== origin) return undefined;
+  return {
+    title,
+    options: {
+      body: typeof body === 'string' ? body : undefined,
+      tag: typeof tag === 'string' ? tag : undefined,
+      lang: typeof lang === 'string' ? lang : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/maskable-192.png',
+      data: { navigate: page.href },
+    },
+  };
+}
