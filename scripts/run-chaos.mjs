@@ -1,6 +1,8 @@
 // `npm run chaos`: on Node 24 with everything installed (as `npm start`), the fault-injection
-// suite in full (scripts/chaos): every part of the site killed and frozen in turn, its figures
-// printed as a table. `npm test` runs its short form (the service replicas only).
+// suite in full (scripts/chaos/chaos.test.ts): every part of the site killed and frozen in turn,
+// its figures printed as a table. `npm run chaos -- failover`: the failover suite in full
+// (scripts/chaos/failover.test.ts: the site on three "hosts", its MongoDB primary, Redis master
+// and a whole host killed). `npm test` runs the short form of each.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +13,8 @@ ensureNode24();
 ensureDebianPackages();
 ensureNodeModules();
 buildPwa({ force: true });
-const result = spawnSync('npx', ['--yes', PNPM, 'exec', 'vitest', 'run', 'scripts/chaos', '--reporter=verbose'], {
+const suite = process.argv.includes('failover') ? 'scripts/chaos/failover.test.ts' : 'scripts/chaos/chaos.test.ts';
+const result = spawnSync('npx', ['--yes', PNPM, 'exec', 'vitest', 'run', suite, '--reporter=verbose'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, CHAOS: 'full' },

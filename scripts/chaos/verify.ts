@@ -1,5 +1,5 @@
 import { DAILY_POST_SCHEDULER_ID, QUEUES, type QueueName } from '@coach/contracts';
-import { createLogger, createQueues, createRedis } from '@coach/kit';
+import { createLogger, createQueues, createRedis, type RedisTarget } from '@coach/kit';
 import { databaseUrl, type Received } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import type { Attempt, Write } from './load.ts';
@@ -54,7 +54,7 @@ export function emailsOwed(write: Write): Array<(mail: Received) => boolean> {
  * Jobs not finished in any queue that has a consumer (the daily schedule's next run aside), jobs
  * that failed for good, and queues holding jobs that no running service consumes.
  */
-export async function unfinishedJobs(redisUrl: string) {
+export async function unfinishedJobs(redisUrl: RedisTarget | string) {
   const connection = createRedis(redisUrl, logger, 'queues');
   const queues = createQueues(connection, logger);
   try {
@@ -94,7 +94,7 @@ export async function unfinishedJobs(redisUrl: string) {
  * scheduler and one scheduled run waiting. The run is brought forward to now, and the site
  * must end up with exactly one more daily post.
  */
-export async function runScheduledDailyPost(redisUrl: string, mongoUrl: string, timeoutMs = 30_000) {
+export async function runScheduledDailyPost(redisUrl: RedisTarget | string, mongoUrl: string, timeoutMs = 30_000) {
   const connection = createRedis(redisUrl, logger, 'queues');
   const queues = createQueues(connection, logger);
   const queue = queues.get(QUEUES.dailyPost);

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  freePort,
+  startReplicaSet,
+  startSentinelRedis,
+  startStack,
+  startTestSmtp,
+  type ServiceName,
+} from '@coach/dev-stack';
+import { COACH_EMAIL } from './site.ts';
+
+/** The back-end services, each with a replica on every "host". */
+const BACK_END: ServiceName[] = ['content', 'members', 'ai-worker'];
+
+/**
+ * The site as three hosts run it, on this machine: MongoDB as a three-member replica set, Redis
+ * as a master, a replica and three Sentinels, a real SMTP server that counts what it accepts,
+ * and `replicas` of each back-end service pointed at them through MONGO_URL's replica set and
+ * REDIS_SENTINELS.
+ */
+export async function startFailoverSite(replicas: number) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'coach-failover-'));
+  const ports = (n: number) => Promise.all(Array.from({ length: n }, () => freePort()));
+  const [mongo, redis] = await Promise.all([
+    startReplicaSet({ ports: await ports(3), dir: path.join(dir, 'mongo') }),
+    startSentinelRedis({ ports: await ports(5), dir: path.join(dir, 'redis') }),
+  ]);
+  const smtp = await startTestSmtp();
+  const many = '1000000000';
+  const redisTarget = { REDIS_URL: redis.url, REDIS_SENTINELS: redis.sentinels, REDIS_SENTINEL_NAME: redis.name };
+  const stack = await startStack({
+    logLevel: process.env.CHAOS_LOG_LEVEL ?? 'silent',
+    stdio: process.env.CHAOS_LOG_LEVEL ? 'inherit' : 'ignore',
+    env: {
+      SERVICE_REPLICAS: String(replicas),
+      MONGO_URL: mongo.url,
+      REDIS_URL: redis.url,
+      REDIS_SENTINELS: redis.sentinelsSetting,
+      REDIS_SENTINEL_NAME: redis.name,
+      SMTP_URL: smtp.url,
+      COACH_EMAIL,
+      // One client address sends the whole load: no per-address limit may refuse it.
+      RATE_LIMIT_READS_PER_MINUTE: many,
+      RATE_LIMIT_WRITES_PER_MINUTE: many,
+      CHAT_RATE_LIMIT_PER_MINUTE: many,
+      DAILY_POST_SEND_TO_SUBSCRIBERS: 'false',
+    },
+  }).catch(async (err) => {
+    await Promise.all([mongo.stop(), redis.stop(), smtp.stop()]);
+    throw err;
+  });
+
+  /** A "host": one mongod, one Redis data server and one replica of each back-end service. */
+  async function killHost(host: number) {
+    await Promise.all([
+      mongo.kill(host),
+      redis.kill(host),
+      ...BACK_END.map((service) => stack.stopService(service, 'SIGKILL', host)),
+    ]);
+  }
+
+  async function restartHost(host: number) {
+    await Promise.all([mongo.start(host), redis.restart(host)]);
+    await Promise.all(BACK_END.map((service) => stack.startService(service, host)));
+  }
+
+  async function stop() {
+    await stack.stop();
+    await Promise.all([redis.stop(), mongo.stop(), smtp.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  return { stack, smtp, mongo, redis, redisTarget, killHost, restartHost, stop };
+}
+export type FailoverSite = Awaited<ReturnType<typeof startFailoverSite>>;

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFailoverSite, type FailoverSite } from './failover-site.ts';
+import { startLoad, type Attempt, type Load } from './load.ts';
+import { figuresOf, storedRows, unfinishedJobs, type FaultFigures } from './verify.ts';
+
+// The failover suite: the site as three hosts run it (MongoDB's replica set, Redis with
+// Sentinels, two of each service) under a steady load of writes, one fault at a time, and what
+// it cost counted from the database, the queues and the SMTP server. `npm test` runs its short
+// form (the primary killed); `npm run chaos -- failover` every fault.
+const FULL = process.env.CHAOS === 'full';
+const REPLICAS = 2;
+
+interface Fault {
+  name: string;
+  /** Breaks the part, and answers how to bring it back. */
+  inject(site: FailoverSite): Promise<() => Promise<void>>;
+  /** How long the part stays away. */
+  awayMs: number;
+}
+
+const FAULTS: Fault[] = [
+  {
+    name: 'mongod primary: kill',
+    // The short form brings it back once the election is over.
+    awayMs: FULL ? 15_000 : 10_000,
+    async inject(site) {
+      const primary = await site.mongo.waitForPrimary();
+      await site.mongo.kill(primary);
+      return () => site.mongo.start(primary);
+    },
+  },
+  ...(FULL
+    ? [
+        {
+          name: 'mongod primary: step down',
+          awayMs: 12_000,
+          async inject(site: FailoverSite) {
+            await site.mongo.stepDown(await site.mongo.waitForPrimary());
+            return async () => {};
+          },
+        },
+        {
+          name: 'redis master: kill',
+          awayMs: 10_000,
+          async inject(site: FailoverSite) {
+            const master = (await site.redis.masterIndex())!;
+            await site.redis.kill(master);
+            return () => site.redis.restart(master);
+          },
+        },
+        {
+          // The host of Redis's master, with MongoDB's primary on it if that is one of the two
+          // hosts that run services.
+          name: 'host (mongod, redis, a replica of each service): kill',
+          awayMs: 15_000,
+          async inject(site: FailoverSite) {
+            const primary = await site.mongo.waitForPrimary();
+            const host = primary < REPLICAS ? primary : (await site.redis.masterIndex())!;
+            await site.killHost(host);
+            return () => site.restartHost(host);
+          },
+        },
+      ]
+    : []),
+];
+
+let site: FailoverSite;
+let load: Load;
+const window = new Map<string, { injectedAt: number; restoredAt: number; endedAt: number; firstMailAfter?: number }>();
+/** When the SMTP server's count of accepted e-mails last grew, sampled every 100 ms. */
+const mailsAt: { at: number; count: number }[] = [];
+let sampler: NodeJS.Timeout | undefined;
+let figures: FaultFigures[] = [];
+let drained: { jobs: Awaited<ReturnType<typeof unfinishedJobs>> } | undefined;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number) {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(250)) if (await check()) return true;
+  return false;
+}
+
+beforeAll(async () => {
+  const started = Date.now();
+  site = await startFailoverSite(REPLICAS);
+  console.log(
+    `The site on three "hosts" with ${REPLICAS} of each service started in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  sampler = setInterval(() => {
+    const count = site.smtp.received.length;
+    if (mailsAt.at(-1)?.count !== count) mailsAt.push({ at: Date.now(), count });
+  }, 100);
+  load = startLoad(site.stack.gatewayUrl, { perSecond: FULL ? 30 : 20 });
+  await sleep(2000);
+}, 180_000);
+
+afterAll(async () => {
+  clearInterval(sampler);
+  await load?.stop().catch(() => {});
+  await site?.stop();
+});
+
+const isWrite = (a: Attempt) => ['contact', 'newsletter', 'like', 'community'].includes(a.op);
+
+/** The longest time within [from, to] in which no write was answered as stored. */
+function secondsWithoutWrites(attempts: Attempt[], from: number, to: number) {
+  const acked = attempts
+    .filter((a) => isWrite(a) && a.ok && a.endedAt >= from && a.endedAt <= to)
+    .map((a) => a.endedAt);
+  const marks = [from, ...acked.sort((x, y) => x - y), to];
+  return Math.max(...marks.slice(1).map((mark, i) => mark - marks[i]!)) / 1000;
+}
+
+function percentile99(attempts: Attempt[]) {
+  const times = attempts.map((a) => a.endedAt - a.startedAt).sort((x, y) => x - y);
+  return times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? 0;
+}
+
+describe(`the site on three hosts under faults, ${FULL ? 'every fault' : 'its primary killed'}`, () => {
+  for (const fault of FAULTS) {
+    it(`${fault.name}: writes are answered again, never with a 500`, async () => {
+      load.setWindow(fault.name);
+      await load.settled();
+      const injectedAt = Date.now();
+      const restore = await fault.inject(site);
+      await sleep(fault.awayMs);
+      await restore();
+      const restoredAt = Date.now();
+      await sleep(3000);
+      window.set(fault.name, { injectedAt, restoredAt, endedAt: Date.now() });
+      const mine = load.attempts.filter((a) => a.window === fault.name);
+      expect(mine.filter((a) => a.status === 500)).toEqual([]);
+      expect(mine.some((a) => isWrite(a) && a.ok && a.endedAt > restoredAt)).toBe(true);
+    }, 120_000);
+  }
+
+  it('after the load: every write is acknowledged, every queued job done, every e-mail in', async () => {
+    load.setWindow('after');
+    await load.stop();
+    expect(load.writes.filter((w) => !w.ackedAt).map((w) => `${w.kind} ${w.key} (${w.window})`)).toEqual([]);
+    // Events left pending by an outage are queued by the outbox sweep: within 90 s.
+    let jobs = await unfinishedJobs(site.redisTarget);
+    await until(
+      async () =>
+        (await storedRows(site.mongo.url)).eventsPending === 0 &&
+        (jobs = await unfinishedJobs(site.redisTarget)).unfinished === 0,
+      120_000,
+    );
+    const owedMails =
+      load.writes.filter((w) => w.kind === 'contact').length * 2 +
+      load.writes.filter((w) => w.kind === 'newsletter').length;
+    await until(() => site.smtp.received.length >= owedMails, 30_000);
+    await sleep(1000); // a duplicate would arrive by now
+    const stored = await storedRows(site.mongo.url);
+    drained = { jobs };
+    figures = [
+      figuresOf('steady', load.attempts, load.writes, stored, site.smtp.received, undefined),
+      ...FAULTS.map((f) =>
+        figuresOf(f.name, load.attempts, load.writes, stored, site.smtp.received, window.get(f.name)?.restoredAt),
+      ),
+    ];
+    printFigures();
+    expect({ unfinished: jobs.unfinished, failed: jobs.failed, left: jobs.left }).toEqual({
+      unfinished: 0,
+      failed: 0,
+      left: {},
+    });
+  }, 330_000);
+
+  it('no acknowledged write is lost, none is stored twice, every e-mail owed is sent once', () => {
+    expect(drained).toBeDefined();
+    expect(figures.filter((f) => f.lost > 0).map((f) => `${f.fault}: ${f.lost} lost`)).toEqual([]);
+    expect(figures.filter((f) => f.duplicated > 0).map((f) => `${f.fault}: ${f.duplicated} duplicated`)).toEqual([]);
+    expect(
+      figures.filter((f) => f.emails.split('/')[0] !== f.emails.split('/')[1]).map((f) => `${f.fault}: ${f.emails}`),
+    ).toEqual([]);
+  });
+
+  it('writes resume within 15 s of a MongoDB fault, queued e-mails within 10 s of a Redis fault', () => {
+    for (const fault of FAULTS) {
+      const w = window.get(fault.name)!;
+      expect(secondsWithoutWrites(load.attempts, w.injectedAt, w.endedAt), fault.name).toBeLessThan(15);
+      if (fault.name.startsWith('redis') || fault.name.startsWith('host')) {
+        expect(mailResumedSeconds(w.injectedAt), fault.name).toBeLessThan(10);
+      }
+    }
+  });
+});
+
+/** Seconds from the fault until the SMTP server accepted the next e-mail. */
+function mailResumedSeconds(injectedAt: number) {
+  const next = mailsAt.find((m) => m.at > injectedAt);
+  return next ? (next.at - injectedAt) / 1000 : Infinity;
+}
+
+function printFigures() {
+  console.log(
+    `\nFailover figures (3 mongod, Redis master + replica + 3 Sentinels, ${REPLICAS} of each service; ${load.attempts.length} requests)`,
+  );
+  console.table(
+    figures.map((f) => {
+      const w = window.get(f.fault);
+      const mine = load.attempts.filter((a) => a.window === f.fault);
+      return {
+        fault: f.fault,
+        'requests during': f.requests,
+        's without writes': w ? secondsWithoutWrites(load.attempts, w.injectedAt, w.endedAt) : '-',
+        'writes acked': f.acknowledged,
+        'lost (0)': f.lost,
+        'duplicated (0)': f.duplicated,
+        '5xx': mine.filter((a) => a.status >= 500).length,
+        '500 (0)': mine.filter((a) => a.status === 500).length,
+        'p99 ms': percentile99(mine),
+        'e-mails sent/owed': f.emails,
+        'e-mails resumed s': w ? mailResumedSeconds(w.injectedAt) : '-',
+      };
+    }),
+  );
+  for (const f of figures) if (f.notOnce.length > 0) console.log(`${f.fault}, not once: ${f.notOnce.join('; ')}`);
+  for (const f of figures) if (f.failures) console.log(`${f.fault}, failed requests: ${f.failures}`);
+}
