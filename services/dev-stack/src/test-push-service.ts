@@ -45,8 +45,8 @@ export function decryptPushMessage(body: Buffer, ecdh: ReturnType<typeof createE
   return padded.subarray(0, end);
 }
 
-/** Checks a request's `Authorization: vapid t=<JWT>, k=<key>` (RFC 8292) and returns its key. */
-function checkVapid(header: string | undefined, origin: string): string {
+/** Checks a request's `Authorization: vapid t=<JWT>, k=<key>` (RFC 8292): its key and expiry. */
+function checkVapid(header: string | undefined, origin: string): { key: string; exp: number } {
   const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header ?? '');
   if (!match) throw new Error('no VAPID authorization');
   const [, token, key] = match;
@@ -73,7 +73,7 @@ function checkVapid(header: string | undefined, origin: string): string {
   const now = Date.now() / 1000;
   if (typeof exp !== 'number' || exp < now || exp > now + 24 * 3600) throw new Error('the VAPID expiry is wrong');
   if (typeof sub !== 'string' || !/^(mailto:|https:)/.test(sub)) throw new Error('the VAPID subject is wrong');
-  return key;
+  return { key, exp };
 }
 
 /**
@@ -91,6 +91,15 @@ export async function startTestPushService() {
   const received: PushReceived[] = [];
   const refused: string[] = [];
   let origin = '';
+  // A signed header is checked once (a sender signs once per push service and reuses it until it expires).
+  const verified = new Map<string, { key: string; exp: number }>();
+  const vapidKeyOf = (header: string | undefined) => {
+    const known = header && verified.get(header);
+    if (known && known.exp > Date.now() / 1000) return known.key;
+    const checked = checkVapid(header, origin);
+    verified.set(header!, checked);
+    return checked.key;
+  };
 
   const server = createServer({ key: certificate.key, cert: certificate.cert }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -104,7 +113,7 @@ export async function startTestPushService() {
           throw Object.assign(new Error('no such subscription'), { status: 404 });
         if (status) throw Object.assign(new Error('refused as told'), { status });
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('the content encoding is not aes128gcm');
-        const vapidKey = checkVapid(req.headers.authorization, origin);
+        const vapidKey = vapidKeyOf(req.headers.authorization);
         const payload = decryptPushMessage(Buffer.concat(chunks), browser.ecdh, browser.auth);
         received.push({
           id,

@@ -14,7 +14,7 @@ import { newsletterEmail, type Recipient } from './templates.ts';
  * death makes the e-mail go out again, so it is kept as short as it can be (a journal commit
  * takes milliseconds); a record lost with mongod itself costs the same, one e-mail sent twice.
  */
-const SENT_RECORD = { writeConcern: { w: 1, journal: false } } as const;
+export const SENT_RECORD = { writeConcern: { w: 1, journal: false } } as const;
 
 /**
  * A recipient who stands for every recipient of a batch: the batch's e-mail is built once for her

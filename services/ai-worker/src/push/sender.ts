@@ -10,7 +10,7 @@ import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import { Agent } from 'node:https';
 import webPush, { WebPushError, type Urgency } from 'web-push';
-import { eachAtOnce } from '../newsletter/sender.ts';
+import { eachAtOnce, SENT_RECORD } from '../newsletter/sender.ts';
 import { PushDeliveryModel } from './deliveries.ts';
 
 /**
@@ -25,6 +25,10 @@ export const PUSH_DELIVERY: Record<PushKind, { TTL: number; urgency: Urgency }> 
   sessions: { TTL: 24 * 3600, urgency: 'high' },
 };
 const REQUEST_TIMEOUT_MS = 10_000;
+/** A VAPID signature is made once per push service and used for this long (at most 24 h allowed). */
+const VAPID_VALID_S = 12 * 3600;
+/** Sent messages are recorded in groups of this many (and at the batch's end). */
+const SENT_RECORD_GROUP = 100;
 
 /** The message of a notification, in Declarative Web Push's form (the page to open made absolute). */
 export function declarativePayload(job: Omit<PushBatchJob, 'subscriptionIds'>, siteUrl: string): DeclarativePush {
@@ -66,6 +70,28 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
   // Connections to a push service are kept open across the messages of a batch.
   const agent = new Agent({ keepAlive: true, maxSockets: parallel });
   const subscriptions = () => mongoose.connection.collection<StoredSubscription>(PUSH_SUBSCRIPTIONS_COLLECTION);
+  // The signed VAPID header of each push service (its origin is the JWT's audience), renewed an
+  // hour before it expires: signing once instead of per message.
+  const signed = new Map<string, { authorization: string; renewAt: number }>();
+  const authorizationFor = (endpoint: string) => {
+    const audience = new URL(endpoint).origin;
+    const now = Date.now() / 1000;
+    let entry = signed.get(audience);
+    if (!entry || entry.renewAt < now) {
+      const expires = Math.floor(now) + VAPID_VALID_S;
+      const headers = webPush.getVapidHeaders(
+        audience,
+        vapid.subject,
+        vapid.publicKey,
+        vapid.privateKey,
+        'aes128gcm',
+        expires,
+      );
+      entry = { authorization: headers.Authorization, renewAt: expires - 3600 };
+      signed.set(audience, entry);
+    }
+    return entry.authorization;
+  };
 
   return async (job: Job<PushBatchJob>) => {
     const batch = pushBatchJobSchema.parse(job.data);
@@ -98,24 +124,37 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
     const payload = JSON.stringify(declarativePayload(batch, siteUrl));
     const options = {
       ...PUSH_DELIVERY[batch.kind],
-      vapidDetails: vapid,
       contentEncoding: 'aes128gcm' as const,
       agent,
       timeout: REQUEST_TIMEOUT_MS,
     };
+    // Sent messages are recorded a group at a time: a worker's death repeats at most a group's
+    // messages, which the browser shows once (they carry the same tag).
+    let sent: string[] = [];
+    const recordSent = async () => {
+      if (sent.length === 0) return;
+      const group = sent;
+      sent = [];
+      await PushDeliveryModel.collection.updateMany(
+        { eventId, subscriptionId: { $in: group } },
+        { $set: { state: 'sent', sentAt: new Date(), updatedAt: new Date() } },
+        SENT_RECORD,
+      );
+    };
 
     await eachAtOnce(todo, parallel, async (subscription) => {
       const key = { eventId, subscriptionId: subscription._id.toString() };
-      const mark = (state: string, extra: object = {}) =>
-        PushDeliveryModel.collection.updateOne(key, { $set: { state, updatedAt: new Date(), ...extra } });
       try {
-        await webPush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, options);
+        await webPush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
+          ...options,
+          headers: { Authorization: authorizationFor(subscription.endpoint) },
+        });
       } catch (err) {
         const status = err instanceof WebPushError ? err.statusCode : 0;
         const error = (err as Error).message.slice(0, 300);
         if (status === 404 || status === 410) {
           await subscriptions().deleteOne({ _id: subscription._id });
-          await mark('gone', { error });
+          await PushDeliveryModel.collection.updateOne(key, { $set: { state: 'gone', error, updatedAt: new Date() } });
           outcome.gone += 1;
           return;
         }
@@ -128,9 +167,11 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
         outcome[final ? 'failed' : 'retry'] += 1;
         return;
       }
-      await mark('sent', { sentAt: new Date() });
+      sent.push(key.subscriptionId);
       outcome.sent += 1;
+      if (sent.length >= SENT_RECORD_GROUP) await recordSent();
     });
+    await recordSent();
     deps.logger.info({ eventId, jobId: job.id, ...outcome }, 'push batch sent');
     if (outcome.retry)
       throw new Error(`${outcome.retry} push messages of the batch were refused for now; retried later`);
