@@ -31,6 +31,7 @@ export const PAGE_MODULES: Record<AppRouteName, string> = {
   adminLogin: 'features/admin/AdminLoginPage.tsx',
   adminLoginAlias: 'features/admin/AdminLoginPage.tsx',
   adminDashboard: 'features/admin/AdminDashboardPage.tsx',
+  checkout: 'features/checkout/CheckoutPage.tsx',
   legal: 'features/legal/LegalPage.tsx',
 };
 const pageModules = import.meta.glob<{ default: ComponentType }>('../features/*/*Page.tsx');

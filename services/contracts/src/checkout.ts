@@ -31,9 +31,15 @@ export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
 
 /** What Razorpay's checkout hands its success handler, posted on to the server as it is. */
 export const checkoutConfirmInputSchema = z.object({
-  razorpay_order_id: z.string({ error: 'The payment is incomplete' }).regex(/^order_\w{1,40}$/, 'The payment is incomplete'),
-  razorpay_payment_id: z.string({ error: 'The payment is incomplete' }).regex(/^pay_\w{1,40}$/, 'The payment is incomplete'),
-  razorpay_signature: z.string({ error: 'The payment is incomplete' }).regex(/^[0-9a-f]{64}$/, 'The payment is incomplete'),
+  razorpay_order_id: z
+    .string({ error: 'The payment is incomplete' })
+    .regex(/^order_\w{1,40}$/, 'The payment is incomplete'),
+  razorpay_payment_id: z
+    .string({ error: 'The payment is incomplete' })
+    .regex(/^pay_\w{1,40}$/, 'The payment is incomplete'),
+  razorpay_signature: z
+    .string({ error: 'The payment is incomplete' })
+    .regex(/^[0-9a-f]{64}$/, 'The payment is incomplete'),
 });
 
 /** Whether the site takes payments, and where Razorpay's checkout script is loaded from. */
@@ -77,7 +83,11 @@ export type SalesSummary = z.infer<typeof salesSummarySchema>;
 
 /** A refund: the whole amount left, or `amount` paise of it. */
 export const refundInputSchema = z.strictObject({
-  amount: z.number({ error: 'The amount is in paise, a whole number' }).int('The amount is in paise, a whole number').min(100, 'A refund is at least ₹1').optional(),
+  amount: z
+    .number({ error: 'The amount is in paise, a whole number' })
+    .int('The amount is in paise, a whole number')
+    .min(100, 'A refund is at least ₹1')
+    .optional(),
 });
 
 /** A sale the coach records by hand (paid by bank transfer or UPI outside the site). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN } from './demo-accounts.ts';
 import { sessionKeyPair, vapidKeyPair } from './keys.ts';
+import { startRazorpayStandin, type RazorpayStandin } from './razorpay-standin.ts';
 import { databaseUrl, startMongo } from './mongo.ts';
 import { freePort } from './ports.ts';
 import { startRedis } from './redis.ts';
@@ -66,6 +67,8 @@ export interface Stack {
   replicaUrls: Record<ServiceName, string[]>;
   mongoUrl: string;
   redisUrl: string;
+  /** Razorpay's stand-in, when no RAZORPAY_KEY_ID was given. */
+  razorpay: RazorpayStandin | undefined;
   env: Record<ServiceName, Record<string, string>>;
   /** Replicas are numbered from 0; without a number, the first. */
   startService(name: ServiceName, replica?: number): Promise<void>;
@@ -117,6 +120,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     settings.VAPID_PUBLIC_KEY && settings.VAPID_PRIVATE_KEY
       ? { publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY }
       : vapidKeyPair(dataDir && path.join(dataDir, 'keys'));
+  // Without Razorpay keys the site takes test payments from a local stand-in (the gateway passes its webhooks on).
+  const razorpay = settings.RAZORPAY_KEY_ID ? undefined : await startRazorpayStandin();
   const replicaCount = Number(settings.SERVICE_REPLICAS ?? 1);
   if (!Number.isInteger(replicaCount) || replicaCount < 1)
     throw new Error('SERVICE_REPLICAS must be a whole number from 1');
@@ -141,14 +146,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const wiring: Record<ServiceName, Record<string, string>> = {
     content: { MONGO_URL: databaseUrl(mongo.url, 'coach-content'), VAPID_PUBLIC_KEY: vapid.publicKey },
-    members: { MONGO_URL: databaseUrl(mongo.url, 'coach-members'), SESSION_PRIVATE_KEY: keys.privateKey },
+    members: {
+      MONGO_URL: databaseUrl(mongo.url, 'coach-members'),
+      SESSION_PRIVATE_KEY: keys.privateKey,
+      ...(razorpay && {
+        RAZORPAY_KEY_ID: razorpay.keyId,
+        RAZORPAY_KEY_SECRET: razorpay.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+        RAZORPAY_API_URL: razorpay.apiUrl,
+        RAZORPAY_CHECKOUT_URL: razorpay.checkoutUrl,
+      }),
+    },
     'ai-worker': {
       MONGO_URL: databaseUrl(mongo.url, 'coach-content'),
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
     },
-    gateway: { CONTENT_URL: replicaUrls.content.join(','), MEMBERS_URL: replicaUrls.members.join(',') },
+    gateway: {
+      CONTENT_URL: replicaUrls.content.join(','),
+      MEMBERS_URL: replicaUrls.members.join(','),
+      ...(razorpay && { RAZORPAY_CHECKOUT_URL: razorpay.checkoutUrl }),
+    },
   };
+  if (razorpay) razorpay.webhookUrl = `${urls.gateway}/api/payments/razorpay/webhook`;
   const env = Object.fromEntries(
     SERVICE_NAMES.map((name): [ServiceName, Record<string, string>] => [
       name,
@@ -227,6 +247,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     );
     await redis.stop();
     await mongo.stop();
+    await razorpay?.close();
   }
 
   try {
@@ -247,6 +268,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     replicaUrls,
     mongoUrl: mongo.url,
     redisUrl: redis.url,
+    razorpay,
     env,
     startService,
     stopService,

@@ -9,6 +9,7 @@ import {
 } from '@coach/kit';
 import { MEMBER_PAGE_READS } from '@coach/site-rules';
 import compression from 'compression';
+import helmet from 'helmet';
 import type { Express } from 'express';
 import { clientAddress } from './client/client-address.ts';
 import type { GatewayConfig } from './config.ts';
@@ -27,26 +28,47 @@ import { renderedMemberPages } from './static/memberPages.ts';
 import { pwaRoutes } from './static/pwa.ts';
 
 /** Content Security Policy of the PWA: everything from this origin; MUI/emotion inject styles. */
+const cspDirectives = (secure: boolean) => ({
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  objectSrc: ["'none'"],
+  ...(secure ? { upgradeInsecureRequests: [] } : {}),
+});
+
+/**
+ * The checkout page's policy: the site's, plus what Razorpay's Standard Checkout needs (its
+ * script, the payment frame it opens, the calls and images of both). Only /checkout/ pages get
+ * it, and the app loads them as whole documents.
+ */
+function checkoutPolicy(secure: boolean, checkoutUrl: string) {
+  const script = new URL(checkoutUrl).origin;
+  const razorpays =
+    script === 'https://checkout.razorpay.com' ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : [];
+  const base = cspDirectives(secure);
+  return helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      ...base,
+      scriptSrc: [...base.scriptSrc, script],
+      connectSrc: [...base.connectSrc, script, ...razorpays],
+      frameSrc: [script, ...razorpays],
+      imgSrc: [...base.imgSrc, script, ...(razorpays.length ? ['https://cdn.razorpay.com'] : [])],
+    },
+  });
+}
+
 function helmetOptions(secure: boolean) {
   return {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        ...(secure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(secure) },
     // The site opens the booking page and messaging apps in new tabs; they need no opener.
     crossOriginEmbedderPolicy: false,
     // No address of the site reaches another site. Within the site, a form the page posts keeps
@@ -64,6 +86,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
     helmet: helmetOptions(config.COOKIE_SECURE),
   });
   app.use(clientAddress());
+  app.use('/checkout/', checkoutPolicy(config.COOKIE_SECURE, config.RAZORPAY_CHECKOUT_URL));
   addHealth(app, redis, { mongo: false });
   // gzip for browsers that ask for it: JSON answers and the app's files alike.
   app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
@@ -126,13 +149,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
   app.use(renderedBlogPages(build, contentUrl, config.PUBLIC_CACHE_SECONDS, logger));
   app.get(
     Object.keys(MEMBER_PAGE_READS),
-    renderedMemberPages(
-      build,
-      apiUrl,
-      sessionCookieName(config.COOKIE_SECURE),
-      limit,
-      logger,
-    ),
+    renderedMemberPages(build, apiUrl, sessionCookieName(config.COOKIE_SECURE), limit, logger),
   );
   app.use(pwaRoutes(config.PWA_DIST, build, logger));
   return finishApp(app, logger);

@@ -48,6 +48,8 @@ export const gatewayEnvSchema = z
     FEED_CACHE_SECONDS: z.coerce.number().min(0).default(60),
     /** URLs per sitemap file (search engines read at most 50,000); past it /sitemap.xml becomes an index. */
     SITEMAP_MAX_URLS: positiveInt.max(50_000).default(50_000),
+    /** Where Razorpay's checkout script is loaded from: the checkout page's security policy admits it. */
+    RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
     COOKIE_SECURE: z
       .enum(['true', 'false'])
       .default('false')

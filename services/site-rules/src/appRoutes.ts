@@ -2,6 +2,7 @@
 // with 200, any other path with 404 and the app's not-found page). Free of zod: the app's first
 // chunk imports it.
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '@coach/contracts';
+import { isProgramId } from './programPrices.ts';
 
 /** Slugs no post gets: 'posts' is the list's own address in the API, 'archive' the blog's archive page. */
 const RESERVED_SLUGS: readonly string[] = ['posts', 'archive'];
@@ -52,6 +53,7 @@ export const APP_ROUTES = {
   adminLogin: { path: '/admin/login', private: true },
   adminLoginAlias: { path: '/admin-login', private: true },
   adminDashboard: { path: '/admin/dashboard', private: true },
+  checkout: { path: '/checkout/:programId', param: isProgramId, private: true },
   legal: { path: '/legal/:slug', param: (slug: string) => (LEGAL_SLUGS as readonly string[]).includes(slug) },
 } as const satisfies Record<string, AppRoute>;
 export type AppRouteName = keyof typeof APP_ROUTES;

@@ -84,8 +84,7 @@ export const isProgramId = (id: string): id is ProgramId => Object.hasOwn(PROGRA
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 
 /** Paise in rupees, Indian notation, paise shown only when there are any: 12500000 -> "₹1,25,000". */
-export const formatPaise = (paise: number): string =>
-  inr.format(paise / 100).replace(/\.00$/, '');
+export const formatPaise = (paise: number): string => inr.format(paise / 100).replace(/\.00$/, '');
 
 /** A program's price as shown: "₹18,000", or "₹18,000 per month" with `perMonth`. */
 export const priceText = (price: ProgramPrice, { perMonth = false } = {}): string =>

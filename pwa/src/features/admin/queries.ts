@@ -9,6 +9,9 @@ export const UNREAD_HEADER = 'x-unread-count';
 export const SUBSCRIBERS_KEY = ['/api/newsletter-subscribers'] as const;
 /** Booked sessions, members' and leads'. */
 export const BOOKINGS_KEY = ['/api/admin/bookings'] as const;
+/** Purchases (the Sales section) and the revenue it heads with. */
+export const SALES_KEY = ['/api/admin/purchases'] as const;
+export const SALES_SUMMARY_KEY = ['/api/admin/purchases/summary'] as const;
 /** Every subscriber as a CSV file (downloaded, not read by a query). */
 export const SUBSCRIBERS_EXPORT_URL = '/api/newsletter-subscribers/export.csv';
 /** The Circle's moderation lists: what members reported, or everything recent. */

@@ -4,6 +4,7 @@ import { BlogPostsTab } from './BlogPostsTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { ModerationTab } from './ModerationTab.tsx';
 import { NewsletterTab } from './NewsletterTab.tsx';
+import { SalesTab } from './SalesTab.tsx';
 import { SessionsTab } from './SessionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 
@@ -13,6 +14,7 @@ export const DASHBOARD_SECTIONS: readonly { id: string; label: string; panel: Re
   { id: 'posts', label: 'Blog Posts', panel: <BlogPostsTab /> },
   { id: 'messages', label: 'Messages', panel: <MessagesTab /> },
   { id: 'sessions', label: 'Sessions', panel: <SessionsTab /> },
+  { id: 'sales', label: 'Sales', panel: <SalesTab /> },
   { id: 'newsletter', label: 'Newsletter', panel: <NewsletterTab /> },
   { id: 'circle', label: 'Circle', panel: <ModerationTab /> },
   { id: 'security', label: 'Security', panel: <SecuritySection /> },

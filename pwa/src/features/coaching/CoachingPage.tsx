@@ -6,6 +6,7 @@ import { site } from '../../shared/config/site.ts';
 import { coachStructuredData } from '../../shared/head/pageHead.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { EnrolButton } from '../checkout/index.ts';
 import { PageHero, Section, SectionHeading } from '../../shared/ui/Section.tsx';
 import { GuideDialog } from '../guide/index.ts';
 import { BookOrLearnMore } from './BookOrLearnMore.tsx';
@@ -71,7 +72,7 @@ export default function CoachingPage() {
                     {program.price}
                   </Typography>
                 </CardContent>
-                <CardActions sx={{ px: 3.5, pb: 3.5, pt: 0 }}>
+                <CardActions sx={{ px: 3.5, pb: 3.5, pt: 0, gap: 1 }} disableSpacing>
                   <Button
                     fullWidth
                     variant="contained"
@@ -81,6 +82,7 @@ export default function CoachingPage() {
                   >
                     Learn More
                   </Button>
+                  <EnrolButton programId={program.id} fullWidth aria-label={`Enrol now in ${program.title}`} />
                 </CardActions>
               </Card>
             </Grid>

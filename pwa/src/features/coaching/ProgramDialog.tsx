@@ -20,6 +20,7 @@ import {
 } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { EnrolButton } from '../checkout/index.ts';
 import type { Program } from './programs.ts';
 import { quoteSx } from '../../shared/theme.ts';
 
@@ -198,6 +199,7 @@ export function ProgramDialog({ program, onClose }: { program: Program | null; o
 
             <Typography sx={{ ...quoteSx, mt: 4, textAlign: 'center', fontSize: '1.5rem' }}>{program.cta}</Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', my: 3 }}>
+              <EnrolButton programId={program.id} size="large" />
               <BookingButton size="large">Book Now</BookingButton>
               <Button
                 size="large"

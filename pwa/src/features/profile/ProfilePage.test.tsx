@@ -44,6 +44,9 @@ const PURCHASES: Purchase[] = [
     createdAt: '2025-02-01T10:00:00.000Z',
     sessionDate: null,
     notes: null,
+    programId: 'inner-peace-method',
+    amountRefunded: 0,
+    invoiceNumber: 'INV/2025-26/0001',
   },
   {
     id: 'b2',
@@ -55,6 +58,9 @@ const PURCHASES: Purchase[] = [
     createdAt: '2025-02-10T10:00:00.000Z',
     sessionDate: '2025-02-20T10:00:00.000Z',
     notes: 'First session online',
+    programId: 'heal-to-rise',
+    amountRefunded: 0,
+    invoiceNumber: null,
   },
 ];
 

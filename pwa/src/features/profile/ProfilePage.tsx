@@ -32,12 +32,15 @@ import { Achievements } from './Achievements.tsx';
 import { levelProgressPercent } from './growth.ts';
 import { JourneyTimeline } from './JourneyTimeline.tsx';
 import { PurchaseHistory } from './PurchaseHistory.tsx';
+import { usePurchaseClaim } from './usePurchaseClaim.ts';
+import { useIsSignedIn } from '../../shared/api/auth.ts';
 import { PROGRESS_KEY } from './queries.ts';
 import { NotificationSettings } from '../push/index.ts';
 
 /** The member's profile (/profile), members only. */
 export default function ProfilePage() {
   usePageTitle('My Profile');
+  usePurchaseClaim(useIsSignedIn());
   return (
     <AuthGate
       notice="Please log in to access your profile"

@@ -1,3 +1,4 @@
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { Purchase } from '@coach/contracts';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -69,6 +70,27 @@ export function PurchaseHistory({ totalSpent }: { totalSpent: number | undefined
                           {formatInr(p.amount)}
                         </Typography>
                         <StatusChip status={p.status} />
+                        {p.amountRefunded > 0 && (
+                          <Typography variant="body2" color="text.secondary">
+                            {formatInr(p.amountRefunded)} refunded
+                          </Typography>
+                        )}
+                        {p.invoiceNumber && (
+                          <Button
+                            size="small"
+                            href={`/api/profile/purchases/${p.id}/receipt`}
+                            download
+                            startIcon={<ReceiptIcon />}
+                            aria-label={`Download receipt ${p.invoiceNumber}`}
+                          >
+                            Receipt
+                          </Button>
+                        )}
+                        {(p.status === 'pending' || p.status === 'failed') && p.programId && (
+                          <Button size="small" variant="outlined" href={`/checkout/${p.programId}`}>
+                            {p.status === 'failed' ? 'Try the payment again' : 'Complete the payment'}
+                          </Button>
+                        )}
                       </Stack>
                     </Stack>
                   </CardContent>

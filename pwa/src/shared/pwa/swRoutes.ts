@@ -40,5 +40,5 @@ export function isStaticAsset(url: URL, destination: RequestDestination): boolea
   );
 }
 
-/** Navigations that get the app shell: never /api, never a file (it has an extension). */
-export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /\/[^/]+\.[^/]+$/];
+/** Navigations that get the app shell: never /api, never a file (it has an extension), never a checkout page (it comes with its own security policy). */
+export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /\/[^/]+\.[^/]+$/, /^\/checkout\//];

@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { QUEUES, type AdminPurchase, type CheckoutOrder, type EventJob, type Progress, type Purchase } from '@coach/contracts';
+import {
+  QUEUES,
+  type AdminPurchase,
+  type CheckoutOrder,
+  type EventJob,
+  type Progress,
+  type Purchase,
+} from '@coach/contracts';
 import { startRazorpayStandin, type RazorpayStandin } from '@coach/dev-stack';
 import { PROGRAM_PRICES } from '@coach/site-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +38,7 @@ const SOUL_SPARK = PROGRAM_PRICES['soul-spark-session'];
 const HEAL = PROGRAM_PRICES['heal-to-rise'];
 
 async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
+  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
     const value = await check();
     if (value) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -45,7 +52,9 @@ const purchaseOf = async (member: Caller, id: string) => (await purchasesOf(memb
 /** The receipts e-mailed so far: the events of completed purchases on the e-mail queue. */
 async function receiptEvents(): Promise<EventJob<'purchase.completed'>[]> {
   const jobs = await members.queues.get(QUEUES.emails).getJobs(['waiting', 'delayed', 'active', 'completed']);
-  return jobs.map((job) => job.data as EventJob).filter((e): e is EventJob<'purchase.completed'> => e.name === 'purchase.completed');
+  return jobs
+    .map((job) => job.data as EventJob)
+    .filter((e): e is EventJob<'purchase.completed'> => e.name === 'purchase.completed');
 }
 
 function pdfText(pdf: Buffer): string {
@@ -64,8 +73,18 @@ describe('a signed-in member buys a program', () => {
     const created = await order(member, { programId: SOUL_SPARK.id, amount: 100, currency: 'USD' });
     expect(created.status).toBe(201);
     const answer = created.body as CheckoutOrder;
-    expect(answer).toMatchObject({ amount: 199_900, currency: 'INR', keyId: standin.keyId, testMode: true, description: 'Soul Spark Session' });
-    expect(standin.orders.get(answer.orderId)).toMatchObject({ amount: 199_900, currency: 'INR', receipt: answer.purchaseId });
+    expect(answer).toMatchObject({
+      amount: 199_900,
+      currency: 'INR',
+      keyId: standin.keyId,
+      testMode: true,
+      description: 'Soul Spark Session',
+    });
+    expect(standin.orders.get(answer.orderId)).toMatchObject({
+      amount: 199_900,
+      currency: 'INR',
+      receipt: answer.purchaseId,
+    });
     expect(await purchaseOf(member, answer.purchaseId)).toMatchObject({ status: 'pending', amount: 199_900 });
 
     const paid = await standin.pay(answer.orderId);
@@ -99,7 +118,10 @@ describe('a signed-in member buys a program', () => {
     const { member } = await signedInMember(members.url, 'double');
     const headers = { 'idempotency-key': 'enrol-heal-to-rise-1' };
     // The second click of a pair is answered 409 while the first runs, or with the first's answer.
-    const clicks = await Promise.all([order(member, { programId: HEAL.id }, headers), order(member, { programId: HEAL.id }, headers)]);
+    const clicks = await Promise.all([
+      order(member, { programId: HEAL.id }, headers),
+      order(member, { programId: HEAL.id }, headers),
+    ]);
     const first = clicks.find((c) => c.status === 201)!;
     expect(clicks.every((c) => c.status === 409 || c.body.orderId === first.body.orderId)).toBe(true);
     expect((await order(member, { programId: HEAL.id }, headers)).body.orderId).toBe(first.body.orderId);
@@ -135,7 +157,10 @@ describe('a signed-in member buys a program', () => {
 });
 
 describe('Razorpay’s webhooks', () => {
-  async function deliver(hook: { body: string; headers: Record<string, string> }, change: Partial<Record<string, string>> = {}) {
+  async function deliver(
+    hook: { body: string; headers: Record<string, string> },
+    change: Partial<Record<string, string>> = {},
+  ) {
     return fetch(`${members.url}/api/payments/razorpay/webhook`, {
       method: 'POST',
       headers: { ...hook.headers, ...change } as Record<string, string>,
@@ -159,7 +184,15 @@ describe('Razorpay’s webhooks', () => {
     const hook = standin.webhookFor('payment.captured', { payment });
     expect((await deliver(hook, { 'x-razorpay-signature': 'f'.repeat(64) })).status).toBe(400);
     const { 'x-razorpay-signature': _drop, ...unsigned } = hook.headers;
-    expect((await fetch(`${members.url}/api/payments/razorpay/webhook`, { method: 'POST', headers: unsigned, body: hook.body })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${members.url}/api/payments/razorpay/webhook`, {
+          method: 'POST',
+          headers: unsigned,
+          body: hook.body,
+        })
+      ).status,
+    ).toBe(400);
     expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('pending');
     expect((await deliver(hook)).status).toBe(200);
     expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('completed');
@@ -226,7 +259,9 @@ describe('a visitor buys without an account', () => {
       .body as CheckoutOrder;
     expect(answer.prefill).toEqual({ name: 'Meera Iyer', email: 'meera@example.com' });
     expect((await visitor.post('/api/checkout/confirm', await standin.pay(answer.orderId))).status).toBe(200);
-    const event = await until(async () => (await receiptEvents()).find((e) => e.payload.purchaseId === answer.purchaseId));
+    const event = await until(async () =>
+      (await receiptEvents()).find((e) => e.payload.purchaseId === answer.purchaseId),
+    );
     expect(event.payload).toMatchObject({ email: 'meera@example.com', name: 'Meera Iyer', amount: 199_900 });
     expect(pdfText(Buffer.from(event.payload.receiptPdf, 'base64'))).toContain(event.payload.invoiceNumber);
 
@@ -234,10 +269,18 @@ describe('a visitor buys without an account', () => {
     expect((await someoneElse.post('/api/checkout/claim', { token: event.payload.claimToken })).status).toBe(404);
     const meera = caller(members.url);
     const password = 'Quiet-Lotus-2026!';
-    await meera.post('/api/auth/signup', { name: 'Meera Iyer', username: 'meera', email: 'meera@example.com', password });
+    await meera.post('/api/auth/signup', {
+      name: 'Meera Iyer',
+      username: 'meera',
+      email: 'meera@example.com',
+      password,
+    });
     await meera.post('/api/auth/login', { email: 'meera@example.com', password });
     expect((await meera.post('/api/checkout/claim', { token: event.payload.claimToken })).status).toBe(200);
-    expect(await purchaseOf(meera, answer.purchaseId)).toMatchObject({ status: 'completed', invoiceNumber: event.payload.invoiceNumber });
+    expect(await purchaseOf(meera, answer.purchaseId)).toMatchObject({
+      status: 'completed',
+      invoiceNumber: event.payload.invoiceNumber,
+    });
     expect(((await meera.get('/api/profile/progress')).body as Progress).totalSpent).toBe(199_900);
   });
 });
@@ -259,14 +302,18 @@ describe('the coach’s Sales section', () => {
     const sorted = [...numbers].sort((a, b) => a - b);
     expect(sorted).toEqual(Array.from({ length: 6 }, (_, i) => sorted[0]! + i));
     const page = await admin.get('/api/admin/purchases?q=client3%40example.com');
-    expect(page.body.items ?? page.body).toEqual([expect.objectContaining({ buyerEmail: 'client3@example.com', amount: 3_500_000, source: 'manual' })]);
+    expect(page.body.items ?? page.body).toEqual([
+      expect.objectContaining({ buyerEmail: 'client3@example.com', amount: 3_500_000, source: 'manual' }),
+    ]);
   });
 
   it('refunds in part and then in full through Razorpay, with an idempotency key, following the purchase forward', async () => {
     const { member } = await signedInMember(members.url, 'refund');
     const answer = (await order(member, { programId: SOUL_SPARK.id })).body as CheckoutOrder;
     await member.post('/api/checkout/confirm', await standin.pay(answer.orderId));
-    expect((await admin.post(`/api/admin/purchases/${answer.purchaseId}/refund`, { amount: 250_000 })).status).toBe(400);
+    expect((await admin.post(`/api/admin/purchases/${answer.purchaseId}/refund`, { amount: 250_000 })).status).toBe(
+      400,
+    );
     const part = await admin.post(`/api/admin/purchases/${answer.purchaseId}/refund`, { amount: 99_900 });
     expect(part.body).toMatchObject({ status: 'completed', amountRefunded: 99_900 });
     const rest = await admin.post(`/api/admin/purchases/${answer.purchaseId}/refund`, {});

@@ -72,7 +72,11 @@ export async function invoicePdf(number: string, d: InvoiceDetails): Promise<Buf
   /** A label and an amount on one line: the rupee sign from the face that has it. */
   const amountLine = (label: string, paise: number, bold = false) => {
     const [, figures] = formatPaise(paise).split('₹');
-    doc.font(bold ? 'bold' : 'text').fontSize(13).fillColor('#222').text(`${label}   `, { continued: true });
+    doc
+      .font(bold ? 'bold' : 'text')
+      .fontSize(13)
+      .fillColor('#222')
+      .text(`${label}   `, { continued: true });
     doc.font('rupee').text('₹', { continued: true });
     doc.font(bold ? 'bold' : 'text').text(figures ?? '');
   };
@@ -80,10 +84,17 @@ export async function invoicePdf(number: string, d: InvoiceDetails): Promise<Buf
   doc.font('bold').fontSize(24).fillColor(PLUM).text(d.coach.name);
   doc.font('text').fontSize(11).fillColor('#444').text(d.coach.siteUrl).text(d.coach.email);
   if (d.coach.gstin) doc.text(`GSTIN ${d.coach.gstin}`);
-  doc.moveDown(1.5).font('bold').fontSize(18).fillColor(PLUM).text(d.coach.gstin ? 'Tax Invoice' : 'Invoice');
+  doc
+    .moveDown(1.5)
+    .font('bold')
+    .fontSize(18)
+    .fillColor(PLUM)
+    .text(d.coach.gstin ? 'Tax Invoice' : 'Invoice');
   doc.font('text').fontSize(12).fillColor('#222');
   doc.text(`Invoice number: ${number}`);
-  doc.text(`Date: ${d.issuedAt.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })}`);
+  doc.text(
+    `Date: ${d.issuedAt.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })}`,
+  );
   doc.moveDown().font('bold').text('Billed to');
   doc.font('text').text(d.buyerName).text(d.buyerEmail);
   doc.moveDown().font('bold').text('Program');
@@ -118,7 +129,14 @@ export async function issueInvoice(d: InvoiceDetails): Promise<{ number: string;
     const number = `INV/${label}/${String(seq).padStart(4, '0')}`;
     const pdf = await invoicePdf(number, d);
     try {
-      await InvoiceModel.create({ purchaseId: d.purchaseId, financialYear: label, seq, number, issuedAt: d.issuedAt, pdf });
+      await InvoiceModel.create({
+        purchaseId: d.purchaseId,
+        financialYear: label,
+        seq,
+        number,
+        issuedAt: d.issuedAt,
+        pdf,
+      });
       return { number, pdf };
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;

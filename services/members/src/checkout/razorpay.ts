@@ -67,9 +67,14 @@ export function razorpayClient(keys: RazorpayKeys) {
     paymentsOf: (orderId: string) =>
       call<{ items: RazorpayPaymentEntity[] }>('GET', `/orders/${encodeURIComponent(orderId)}/payments`),
     refund: (paymentId: string, amount: number, idempotencyKey: string) =>
-      call<RazorpayRefundEntity>('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, { amount }, {
-        'X-Refund-Idempotency': idempotencyKey,
-      }),
+      call<RazorpayRefundEntity>(
+        'POST',
+        `/payments/${encodeURIComponent(paymentId)}/refund`,
+        { amount },
+        {
+          'X-Refund-Idempotency': idempotencyKey,
+        },
+      ),
   };
 }
 export type RazorpayClient = ReturnType<typeof razorpayClient>;

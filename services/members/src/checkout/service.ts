@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AdminListQuery, AdminPurchase, CheckoutOrder, ManualPurchaseInput, SalesSummary } from '@coach/contracts';
-import { PROGRAM_PRICES, type ProgramPrice } from '@coach/site-rules';
+import type { ProgramPrice } from '@coach/site-rules';
 import { adminPage, HttpError, isDuplicateKey, type AdminPage, type Logger, type PublishEvent } from '@coach/kit';
 import mongoose, { type Types } from 'mongoose';
 import { UserModel } from '../accounts/model.ts';
@@ -102,7 +102,10 @@ export function checkoutService(deps: CheckoutDeps) {
     buyer: { userId?: number; name: string; email: string },
     now = new Date(),
   ): Promise<{ order: CheckoutOrder; resumed: boolean }> {
-    const who = buyer.userId !== undefined ? { userId: buyer.userId } : { userId: trusted({ $exists: false }), buyerEmail: buyer.email };
+    const who =
+      buyer.userId !== undefined
+        ? { userId: buyer.userId }
+        : { userId: trusted({ $exists: false }), buyerEmail: buyer.email };
     const open = await PurchaseModel.findOne({
       ...who,
       programId: price.id,
@@ -184,11 +187,20 @@ export function checkoutService(deps: CheckoutDeps) {
   }
 
   async function countOnce(p: PurchaseRow) {
-    const marked = await PurchaseModel.updateOne({ _id: p._id, counted: trusted({ $ne: true }) }, { $set: { counted: true } });
+    const marked = await PurchaseModel.updateOne(
+      { _id: p._id, counted: trusted({ $ne: true }) },
+      { $set: { counted: true } },
+    );
     if (marked.modifiedCount !== 1) return;
     await countPurchase(
       p.userId!,
-      { id: p._id.toString(), productName: p.productName, productType: p.productType, amount: p.amount, status: 'completed' },
+      {
+        id: p._id.toString(),
+        productName: p.productName,
+        productType: p.productType,
+        amount: p.amount,
+        status: 'completed',
+      },
       p.completedAt ?? new Date(),
     );
   }
@@ -216,7 +228,10 @@ export function checkoutService(deps: CheckoutDeps) {
   async function fail(orderId: string): Promise<boolean> {
     const p = await PurchaseModel.findOne({ razorpayOrderId: orderId }, { _id: 1 }).lean();
     if (!p) return false;
-    await PurchaseModel.updateOne({ _id: p._id, status: trusted({ $in: movesTo('failed') }) }, { $set: { status: 'failed' } });
+    await PurchaseModel.updateOne(
+      { _id: p._id, status: trusted({ $in: movesTo('failed') }) },
+      { $set: { status: 'failed' } },
+    );
     return true;
   }
 
@@ -229,7 +244,10 @@ export function checkoutService(deps: CheckoutDeps) {
     if (!p) return false;
     const added = await PurchaseModel.updateOne(
       { _id: p._id, 'refunds.id': trusted({ $ne: refund.id }) },
-      { $push: { refunds: { id: refund.id, amount: refund.amount, at: new Date() } }, $inc: { amountRefunded: refund.amount } },
+      {
+        $push: { refunds: { id: refund.id, amount: refund.amount, at: new Date() } },
+        $inc: { amountRefunded: refund.amount },
+      },
     );
     if (added.modifiedCount !== 1) return true;
     await PurchaseModel.updateOne(
@@ -258,7 +276,10 @@ export function checkoutService(deps: CheckoutDeps) {
     if (await applyEvent(body.event, payment, refund)) {
       await RazorpayEventModel.updateOne({ _id: eventId }, { $set: { processed: true } });
     } else {
-      logger.warn({ eventId, event: body.event, orderId }, 'a Razorpay event for an order unknown here is kept for reconciliation');
+      logger.warn(
+        { eventId, event: body.event, orderId },
+        'a Razorpay event for an order unknown here is kept for reconciliation',
+      );
     }
   }
 
@@ -296,7 +317,13 @@ export function checkoutService(deps: CheckoutDeps) {
       .limit(200)
       .lean<PurchaseRow[]>();
     for (const p of stale) {
-      const { items } = await razorpay.paymentsOf(p.razorpayOrderId!);
+      const items = await razorpay.paymentsOf(p.razorpayOrderId!).then(
+        (answer) => answer.items,
+        (err: unknown) => {
+          logger.warn({ err, orderId: p.razorpayOrderId }, 'a pending purchase waits for the next reconciliation');
+          return [];
+        },
+      );
       const captured = items.find((item) => item.status === 'captured' || item.status === 'refunded');
       if (captured) {
         await complete(p.razorpayOrderId!, captured);

@@ -1,0 +1,1 @@
+export { EnrolButton } from './EnrolButton.tsx';
