@@ -11,7 +11,7 @@ import {
 } from '@coach/contracts';
 import { UnavailableError, withinDependencyTimeout } from './errors.ts';
 import type { Logger } from './logger.ts';
-import { logQueueErrors } from './redis.ts';
+import { heldByReplica, logQueueErrors } from './redis.ts';
 
 /** Retries with backoff; failed jobs are kept for inspection, done jobs expire. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -42,7 +42,9 @@ export function createQueues(connection: Redis, logger: Logger) {
   };
   /** Whether Redis answers on the connection (kit's connection drops a frozen server too). */
   const reachable = () => connection.status === 'ready';
-  return { get, close, reachable };
+  /** Whether a replica holds the jobs added so far (always, without Sentinels). */
+  const replicated = () => heldByReplica(connection);
+  return { get, close, reachable, replicated };
 }
 export type Queues = ReturnType<typeof createQueues>;
 
@@ -52,7 +54,8 @@ export type Queues = ReturnType<typeof createQueues>;
  * connection waits for Redis without limit, so while Redis is unreachable a publish fails with
  * 503 (UnavailableError): at once when the connection is known lost, else after
  * DEPENDENCY_TIMEOUT_MS, instead of holding the request; an add still pending then may land
- * later, which the job id makes harmless.
+ * later, which the job id makes harmless. `replicated` tells whether a Redis replica holds the
+ * job, so that a failover cannot lose it: a caller that owes the event keeps it owed until then.
  */
 export function createEventPublisher(queues: Queues) {
   return async function publish<E extends EventName>(name: E, payload: EventPayload<E>, id: string = randomUUID()) {
@@ -63,10 +66,12 @@ export function createEventPublisher(queues: Queues) {
       payload: eventPayloadSchemas[name].parse(payload) as EventPayload<E>,
       occurredAt: new Date().toISOString(),
     };
-    await withinDependencyTimeout(
-      Promise.all(EVENT_ROUTES[name].map((queue) => queues.get(queue).add(name, job, { jobId: `${name}-${id}` }))),
+    const replicated = await withinDependencyTimeout(
+      Promise.all(EVENT_ROUTES[name].map((queue) => queues.get(queue).add(name, job, { jobId: `${name}-${id}` }))).then(
+        () => queues.replicated(),
+      ),
     );
-    return job;
+    return { ...job, replicated };
   };
 }
 export type PublishEvent = ReturnType<typeof createEventPublisher>;

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startReplicaSet, startSentinelRedis, type ReplicaSet, type SentinelRedis } from '@coach/dev-stack';
 import { connectMongo } from './mongo.ts';
+import { createEventPublisher, createQueues } from './events.ts';
 import { createRedis, sentinelsProblem } from './redis.ts';
 
 // Three hosts' worth of MongoDB and Redis on this machine: the replica set and the Sentinels
@@ -46,6 +47,34 @@ async function stopMessage(start: () => Promise<unknown>): Promise<string> {
 }
 
 describe('Redis with Sentinel', () => {
+  it('counts a published job as safe from a failover only once the replica holds it', async () => {
+    const connection = createRedis(
+      { REDIS_URL: redis.url, REDIS_SENTINELS: redis.sentinels, REDIS_SENTINEL_NAME: redis.name },
+      logger,
+      'queues',
+    );
+    const queues = createQueues(connection, logger);
+    const publish = createEventPublisher(queues);
+    const payload = {
+      messageId: 'm1',
+      name: 'Anna',
+      email: 'anna@example.com',
+      subject: 'general',
+      message: 'Hello',
+      acknowledge: true,
+    };
+    try {
+      if (connection.status !== 'ready') await new Promise((resolve) => connection.once('ready', resolve));
+      expect(await publish('contact.received', payload, 'replicated')).toMatchObject({ replicated: true });
+      process.kill(redis.pid(1)!, 'SIGSTOP');
+      expect(await publish('contact.received', payload, 'not-replicated')).toMatchObject({ replicated: false });
+    } finally {
+      process.kill(redis.pid(1)!, 'SIGCONT');
+      await queues.close();
+      connection.disconnect();
+    }
+  }, 30_000);
+
   it("follows the master's failover: a store and BullMQ's queue work again within 10 s of the master's death", async () => {
     const target = { REDIS_URL: redis.url, REDIS_SENTINELS: redis.sentinels, REDIS_SENTINEL_NAME: redis.name };
     const store = createRedis(target, logger);

@@ -132,6 +132,19 @@ export async function sentinelsProblem(sentinels: { host: string; port: number }
   return undefined;
 }
 
+/** How long a write waits for a replica's acknowledgement (WAIT) before it counts as not replicated yet. */
+const REPLICA_ACK_MS = 200;
+
+/**
+ * Whether a replica holds every write this connection has made. Redis replicates
+ * asynchronously, and a failover to a replica loses what it had not received yet. Without
+ * Sentinels there is no replica to fail over to: a write is as safe as the server's append-only file.
+ */
+export async function heldByReplica(redis: Redis): Promise<boolean> {
+  if (!redis.options.sentinels?.length) return true;
+  return Number(await redis.call('WAIT', '1', String(REPLICA_ACK_MS))) >= 1;
+}
+
 /** Sentinel settings checked at start, once per process. */
 const checkedSentinels = new Set<string>();
 

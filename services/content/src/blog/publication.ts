@@ -30,7 +30,7 @@ export function createPublication(publish: PublishEvent, logger: Logger) {
 
   async function announce(post: BlogPostDoc): Promise<void> {
     const postId = post._id.toString();
-    await publish(
+    const { replicated } = await publish(
       'blog.post_published',
       {
         postId,
@@ -41,6 +41,8 @@ export function createPublication(publish: PublishEvent, logger: Logger) {
       },
       postId,
     );
+    // Not held by a Redis replica yet: the claim expires and the check announces it again.
+    if (!replicated) return;
     await BlogPostModel.updateOne(
       { _id: post._id },
       { $unset: { announcePending: 1, announceClaimedUntil: 1 }, $set: { announcedAt: new Date() } },

@@ -88,6 +88,18 @@ describe('event outbox', () => {
     expect(await subscribe('twice@example.net', { ...options, requestKey: 'newsletter:later' })).not.toBeNull();
   });
 
+  it('keeps a row owed while no Redis replica holds its job (a failover could lose it), for the sweep', async () => {
+    const unreplicated = createOutbox(
+      async (...args: Parameters<PublishEvent>) => ({ ...(await publish(...args)), replicated: false }),
+      logger,
+    );
+    const row = await ContactMessageModel.create({ ...message, eventPending: true });
+    await unreplicated.notify(contactReceived, row);
+    expect((await ContactMessageModel.findById(row._id).lean())?.eventPending).toBe(true);
+    await createOutbox(publish, logger).notify(contactReceived, row);
+    expect((await ContactMessageModel.findById(row._id).lean())?.eventPending).toBeUndefined();
+  });
+
   it('leaves rows younger than the grace period to the request that stored them', async () => {
     const outbox = createOutbox(publish, logger);
     await ContactMessageModel.create({ ...message, eventPending: true });

@@ -12,8 +12,9 @@ interface StoredRow {
 
 /**
  * A collection whose rows each owe one domain event. A row is stored with `eventPending: true`
- * and the flag is cleared once its event is queued, so an event is never lost to a Redis
- * outage between the two writes (a transactional outbox without transactions).
+ * and the flag is cleared once its event is queued (and, with Sentinels, held by a replica), so
+ * an event is never lost to a Redis outage between the two writes nor to a failover (a
+ * transactional outbox without transactions).
  */
 export interface EventSource<E extends EventName, Row extends StoredRow> {
   event: E;
@@ -34,7 +35,10 @@ export function createOutbox(publish: PublishEvent, logger: Logger) {
     // The row (and its revision) is the event id: publishing again (sweep, late add) queues
     // nothing new. kit's publish gives up after a few seconds while Redis is unreachable.
     const revision = source.revisionOf?.(row) ?? {};
-    await publish(source.event, source.payloadOf(row), [row._id.toString(), ...Object.values(revision)].join('.'));
+    const { replicated } = await publish(source.event, source.payloadOf(row), [row._id.toString(), ...Object.values(revision)].join('.'));
+    // A job no Redis replica holds yet could be lost to a failover: the row stays owed, and the
+    // sweep publishes it again (the same job id: nothing new while the job is there).
+    if (!replicated) return;
     const cleared = ['eventPending', ...(source.clearedOnceQueued ?? [])];
     await source.model.updateOne({ _id: row._id, ...revision }, { $unset: Object.fromEntries(cleared.map((f) => [f, 1])) });
   }
