@@ -7,7 +7,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8091);
 // holds the files that read what another one writes, so neither sees the other's changes midway:
 // the blog's newest post (the coach's editor, the public pages), the chat's per-address budget
 // (the public pages, every page). The outage test freezes the shared MongoDB, so it runs last, alone.
-const PUBLIC_LANE = ['every-page', 'public', 'admin', 'legal'].map((name) => `${name}.e2e.ts`);
+const PUBLIC_LANE = ['every-page', 'public', 'admin', 'legal', 'checkout'].map((name) => `${name}.e2e.ts`);
 const OUTAGE = 'outage.e2e.ts';
 
 export default defineConfig({

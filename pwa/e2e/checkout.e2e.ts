@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { signInAsCoach, signInAsMember } from './site-pages.ts';
+import { openSection } from './workspace-nav.ts';
+
+// A purchase walked end to end in Chromium against the embedded stack, whose Razorpay is the local
+// stand-in: its checkout script, its signed answer to the page, its signed webhooks to the site.
+
+test('a visitor enrols from the programs page, pays in the test checkout and is thanked; the coach sees the sale', async ({
+  page,
+  browser,
+}) => {
+  const email = `buyer.${Date.now().toString(36)}@example.com`;
+  await page.goto('/coaching');
+  await page.getByRole('link', { name: 'Enrol now in Soul Spark Session' }).click();
+  await expect(page).toHaveURL(/\/checkout\/soul-spark-session$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Soul Spark Session');
+  await expect(page.getByText('Test mode: this is a test payment.')).toBeVisible();
+  await page.getByLabel('Name').fill('Meera Iyer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Pay ₹1,999' }).click();
+
+  const sheet = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+  await sheet.getByRole('button', { name: 'Fail payment' }).click();
+  await expect(page.getByText('The payment did not go through: Payment failed. You can try again.')).toBeVisible();
+  await sheet.getByRole('button', { name: 'Pay ₹1,999.00' }).click();
+  await expect(page.getByRole('status')).toContainText('Thank you. Your payment is received.');
+  await expect(page.getByRole('status')).toContainText(`Your receipt is on its way to ${email}`);
+
+  const coach = await browser.newPage();
+  await signInAsCoach(coach);
+  await coach.goto('/admin/dashboard');
+  await openSection(coach, 'Sales');
+  const sale = coach.getByRole('table', { name: 'Sales' }).getByRole('row').filter({ hasText: email });
+  await expect(sale).toContainText('Soul Spark Session');
+  await expect(sale).toContainText('₹1,999');
+  await expect(sale).toContainText('completed');
+  await expect(sale.getByRole('link', { name: /^INV\// })).toBeVisible();
+  await coach.close();
+});
+
+test('a member pays as herself and finds the purchase and its receipt in her profile', async ({ page }) => {
+  await signInAsMember(page);
+  await page.goto('/checkout/heal-to-rise');
+  await expect(page.getByText(/You are enrolling as .+ \(member@example\.com\)/)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay ₹45,000' }).click();
+  await page.getByRole('dialog', { name: 'Razorpay test checkout' }).getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('status')).toContainText('Heal to Rise is now in your profile');
+  await page.getByRole('link', { name: 'Go to your profile' }).click();
+  await page.getByRole('tab', { name: /Purchase/ }).click();
+  const bought = page.getByRole('list', { name: 'Purchase history' }).getByRole('listitem').filter({ hasText: 'Heal to Rise' }).first();
+  await expect(bought).toContainText('completed');
+  const download = page.waitForEvent('download');
+  await bought.getByRole('link', { name: /Download receipt INV\// }).click();
+  expect((await download).suggestedFilename()).toMatch(/^receipt-.+\.pdf$/);
+});
