@@ -12,7 +12,9 @@
 //   9. push: 10,000 subscriptions told of a new post through a local HTTPS push service (push)
 //   10. failover: the failover suite in full (scripts/chaos/failover.test.ts, its own site on three
 //      "hosts"): per fault, seconds without writes, writes lost and doubled, 500s, e-mails owed and sent (failover)
-// BENCH_SECONDS (default 10) sets each run's length; BENCH_ONLY=reads,login,chat,frontend,blog,newsletter,push,failover
+//   11. checkout and webhooks: orders at c=20 against Razorpay's stand-in, 1,000 payment webhooks
+//      (20% twice, shuffled), 500 Calendly bookings a second (webhooks)
+// BENCH_SECONDS (default 10) sets each run's length; BENCH_ONLY=reads,login,chat,frontend,blog,newsletter,push,webhooks,failover
 // picks parts by the names in brackets.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,6 +39,14 @@ import { benchBlog, GROWTH_TARGET_RATIO } from '../services/gateway/bench/blog.t
 import { benchNewsletter, NEWSLETTER_TARGET_PER_SECOND } from '../services/ai-worker/bench/newsletter.ts';
 import { benchPush, PUSH_TARGET_SECONDS } from '../services/ai-worker/bench/push.ts';
 import { benchLogin } from '../services/members/bench/login.ts';
+import {
+  BENCH_CALENDLY_KEY,
+  benchBookings,
+  benchPayments,
+  BOOKINGS_PER_SECOND,
+  BOOKINGS_TARGET_P99_MS,
+  ORDERS_TARGET_P99_MS,
+} from '../services/members/bench/webhooks.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -48,7 +58,9 @@ const PUBLIC_TAPS_TARGET_MS = 2500;
 const TAPS_TARGET_MS: Record<string, number> = { '/login': 3000, '/community': 3000 };
 /** What a phone on a slow network downloads to sign up, whole page, gzipped. */
 const SIGNUP_BUDGET_KB = 150;
-const only = new Set((process.env.BENCH_ONLY ?? 'reads,login,chat,frontend,blog,newsletter,push,failover').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'reads,login,chat,frontend,blog,newsletter,push,webhooks,failover').split(','),
+);
 // The newsletter part's e-mails go to a local SMTP server that counts them per address.
 const smtp = only.has('newsletter') ? await startTestSmtp() : undefined;
 // The push part's messages go to a local HTTPS push service that ai-worker trusts.
@@ -68,6 +80,7 @@ const stack = await startStack({
     RATE_LIMIT_READS_PER_MINUTE: UNLIMITED,
     RATE_LIMIT_WRITES_PER_MINUTE: UNLIMITED,
     CHAT_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    CALENDLY_WEBHOOK_SIGNING_KEY: BENCH_CALENDLY_KEY,
     SMTP_URL: smtp?.url,
     ...(pushService ? { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true', NODE_EXTRA_CA_CERTS: pushService.caFile } : {}),
   },
@@ -207,6 +220,39 @@ async function reportPush(push: TestPushService) {
   console.log(verdict(figures['expired left'] === 0, `${figures['expired left']} expired subscriptions left`));
 }
 
+/** Part 11, judged against its targets. */
+async function reportWebhooks() {
+  console.log(
+    `\n11. Checkout and webhooks (targets: orders p99 < ${ORDERS_TARGET_P99_MS} ms at c=20; every purchase completed once; bookings at ${BOOKINGS_PER_SECOND}/s p99 < ${BOOKINGS_TARGET_P99_MS} ms, none twice)`,
+  );
+  const { orders, webhooks } = await benchPayments(stack, stack.razorpay!);
+  console.table([orders]);
+  console.table([webhooks]);
+  console.log(
+    verdict(
+      orders['order p99 ms'] < ORDERS_TARGET_P99_MS,
+      `POST /api/checkout/orders p99 ${orders['order p99 ms']} ms`,
+    ),
+  );
+  console.log(
+    verdict(
+      webhooks.twice === 0 && webhooks.lost === 0,
+      `payments: ${webhooks.twice} completed twice, ${webhooks.lost} lost`,
+    ),
+  );
+  const bookings = await benchBookings(stack);
+  console.table([bookings]);
+  console.log(
+    verdict(
+      bookings['p99 ms'] < BOOKINGS_TARGET_P99_MS,
+      `booking webhooks at ${bookings['sent/s']}/s: p99 ${bookings['p99 ms']} ms`,
+    ),
+  );
+  console.log(
+    verdict(bookings.twice === 0 && bookings.lost === 0, `bookings: ${bookings.twice} twice, ${bookings.lost} lost`),
+  );
+}
+
 try {
   if (only.has('reads')) await benchReads();
   if (only.has('login')) {
@@ -222,6 +268,7 @@ try {
   // Before the newsletter's subscribers exist, so the post's e-mails do not run alongside.
   if (pushService) await reportPush(pushService);
   if (smtp) await reportNewsletter(smtp);
+  if (only.has('webhooks')) await reportWebhooks();
   const memory = residentMemory(stack.processes());
   console.log(`\n8. Memory of the site after the load (target: all of it within 512 MB, the PSS sum)`);
   console.table(memory.rows);
@@ -238,7 +285,9 @@ try {
 }
 // Part 10 starts its own site once this one is stopped: its figures are judged by its own checks.
 if (only.has('failover')) {
-  console.log('\n10. Failover (targets: writes back within 15 s, e-mails within 10 s of a Redis fault; 0 lost, 0 doubled, no 500)');
+  console.log(
+    '\n10. Failover (targets: writes back within 15 s, e-mails within 10 s of a Redis fault; 0 lost, 0 doubled, no 500)',
+  );
   execFileSync('npx', ['--yes', 'pnpm@10.34.9', 'exec', 'vitest', 'run', 'scripts/chaos/failover.test.ts'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',

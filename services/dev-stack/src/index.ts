@@ -13,4 +13,4 @@ export { storeConfirmedSubscribers } from './subscribers.ts';
 export { startReplicaSet, type ReplicaSet } from './replica-set.ts';
 export { startSentinelRedis, type SentinelRedis } from './sentinel.ts';
 export { startTestPushService, decryptPushMessage, type PushReceived, type TestPushService } from './test-push-service.ts';
-export { startRazorpayStandin, type RazorpayStandin } from './razorpay-standin.ts';
+export { startRazorpayStandin, type RazorpayPayment, type RazorpayStandin } from './razorpay-standin.ts';
