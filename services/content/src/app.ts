@@ -16,6 +16,7 @@ import type { Outbox } from './outbox/outbox.ts';
 import type { MailRequestLimit } from './mail-requests/limit.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { pushRoutes, type PushOptions } from './push/routes.ts';
+import { BEACON_PATH, insightsRoutes } from './insights/routes.ts';
 import { siteStatsRoutes } from './site-stats/routes.ts';
 
 const IMAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/images');
@@ -56,7 +57,8 @@ export function buildContentApp({
   push,
 }: ContentDeps): Express {
   // A mail client's one-click unsubscribe posts a form.
-  const app = createApp(logger, { formPaths: ['/api/newsletter/unsubscribe'] });
+  // The beacon's size is judged on the bytes as sent.
+  const app = createApp(logger, { formPaths: ['/api/newsletter/unsubscribe'], rawBodyPaths: [BEACON_PATH] });
   const sessions = createSessionVerifier(sessionPublicKey, redis, cookieSecure);
   addHealth(app, redis, { mongo: mongoose.connection });
   // Blog images: local files (the site works offline), fingerprint-free names so cached for a day.
@@ -69,6 +71,7 @@ export function buildContentApp({
   app.use(guideRoutes(sessions, { outbox, mailLimit, confirmHours: limits.newsletterConfirmHours }));
   app.use(contactRoutes(outbox, sessions, mailLimit));
   app.use(pushRoutes(sessions, push));
+  app.use(insightsRoutes(sessions, redis));
   app.use(chatRoutes(redis, createChatService(jobs.chat, limits.chatTimeoutMs), limits.chatPerMinute));
   app.use(dailyPostRoutes(sessions, jobs.dailyPost, limits.generateTimeoutMs));
   return finishApp(app, logger);

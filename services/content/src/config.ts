@@ -33,5 +33,7 @@ export const config = loadConfig(
     PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     /** Subscriptions per batch job of a push notification. */
     PUSH_BATCH_SIZE: z.coerce.number().int().positive().max(5000).default(500),
+    /** When the coach's weekly insights e-mail goes out, as a cron pattern with seconds, UTC (Mondays 08:00). */
+    INSIGHTS_WEEKLY_CRON: z.string().min(9).default('0 0 8 * * 1'),
   }),
 );

@@ -16,6 +16,7 @@ import { migrateEarlySubscribers } from './newsletter/migrate.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { sweepAll } from './outbox/sources.ts';
 import { startPushConsumer } from './push/fanout.ts';
+import { startInsightsJobs } from './insights/jobs.ts';
 
 const logger = createLogger('content', config.LOG_LEVEL);
 await connectMongo(config.MONGO_URL, logger);
@@ -45,6 +46,13 @@ const newsletterConsumer = startNewsletterConsumer(queueConnection, queues, logg
 await newsletterConsumer.scheduleDigest();
 const pushConsumer = startPushConsumer(queueConnection, queues, logger, config.PUSH_BATCH_SIZE);
 await pushConsumer.scheduleReflections();
+const insightsJobs = startInsightsJobs(queueConnection, queues, {
+  redis,
+  publish,
+  logger,
+  weeklyPattern: config.INSIGHTS_WEEKLY_CRON,
+});
+await insightsJobs.schedule();
 const migrated = await migrateEarlySubscribers();
 if (migrated) logger.info({ migrated }, 'early newsletter subscribers kept as confirmed');
 const jobs = {
@@ -77,6 +85,7 @@ await serve(app, config.PORT, logger, [
   () => postConsumer.close(),
   () => newsletterConsumer.close(),
   () => pushConsumer.close(),
+  () => insightsJobs.close(),
   () => Promise.all([jobs.chat.close(), jobs.dailyPost.close()]),
   () => queues.close(),
   () => queueConnection.quit(),

@@ -22,6 +22,8 @@ export const QUEUES = {
   push: 'push',
   /** batches of a notification's push messages, sent by ai-worker */
   pushSend: 'push-send',
+  /** purchases counted in the coach's insights, the daily rollup and the weekly report, by content */
+  insights: 'insights',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -87,6 +89,16 @@ export const eventPayloadSchemas = {
     /** A visitor's invitation: the token that adds the purchase to her account once signed in. */
     claimToken: z.string().nullable(),
   }),
+  /** The week's figures, e-mailed to the coach (unless she turned the e-mail off). */
+  'insights.weekly_report': z.object({
+    /** The last day of the week, YYYY-MM-DD (UTC). */
+    weekEnding: z.string(),
+    visitors: z.number().int(),
+    views: z.number().int(),
+    topPosts: z.array(z.object({ key: z.string(), count: z.number().int() })),
+    sources: z.array(z.object({ key: z.string(), count: z.number().int() })),
+    conversions: z.record(z.string(), z.number().int()),
+  }),
   'member.signed_up': z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
   /** The token travels only to the e-mail; members keeps its hash. */
   'member.password_reset_requested': z.object({ userId: z.number().int(), email: z.string(), token: z.string() }),
@@ -123,7 +135,8 @@ export const EVENT_ROUTES: Record<EventName, QueueName[]> = {
   'guide.confirmation_requested': [QUEUES.emails],
   'booking.reminder_due': [QUEUES.emails, QUEUES.push],
   'circle.reply_added': [QUEUES.push],
-  'purchase.completed': [QUEUES.emails],
+  'purchase.completed': [QUEUES.emails, QUEUES.insights],
+  'insights.weekly_report': [QUEUES.emails],
   'member.signed_up': [QUEUES.emails],
   'member.password_reset_requested': [QUEUES.emails],
   'blog.post_generated': [QUEUES.contentPosts],

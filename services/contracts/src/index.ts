@@ -17,4 +17,5 @@ export * from './passwords.ts';
 export * from './events.ts';
 export * from './twoStep.ts';
 export * from './push.ts';
+export * from './insights.ts';
 export * from './checkout.ts';

@@ -21,6 +21,7 @@ export interface Email {
     | 'booking-reminder'
     | 'member-welcome'
     | 'purchase-receipt'
+    | 'insights-weekly'
     | 'newsletter-post'
     | 'newsletter-digest'
     | 'password-reset';
@@ -214,6 +215,42 @@ function bookingReminderEmail(payload: EventPayload<'booking.reminder_due'>, set
   );
 }
 
+const CONVERSION_LABELS: Record<string, string> = {
+  newsletter_subscribed: 'newsletter sign-ups',
+  newsletter_confirmed: 'newsletter confirmations',
+  guide_taken: 'free guides taken',
+  booking_click: 'booking clicks',
+  whatsapp_click: 'WhatsApp clicks',
+  chat_started: 'chats started',
+  purchase_completed: 'purchases',
+};
+const listed = (rows: Array<{ key: string; count: number }>, none: string) =>
+  rows.length ? rows.map((r) => `- ${r.key}: ${r.count}`).join('\n') : none;
+
+/** The coach's week in figures, with the way to turn the e-mail off. */
+function weeklyInsightsEmail(payload: EventPayload<'insights.weekly_report'>, settings: EmailSettings): Email {
+  const conversions = Object.entries(payload.conversions)
+    .filter(([, count]) => count > 0)
+    .map(([key, count]) => `- ${CONVERSION_LABELS[key] ?? key}: ${count}`);
+  const dashboard = `${settings.siteUrl}/admin/dashboard?section=insights`;
+  return email(
+    {
+      kind: 'insights-weekly',
+      to: settings.coachEmail,
+      subject: `Your week on the site: ${payload.visitors} visitors, ${payload.views} page views`,
+      text: [
+        `The seven days to ${payload.weekEnding} (UTC):`,
+        `Visitors (unique per day, added up): ${payload.visitors}\nPage views: ${payload.views}`,
+        `Posts read most:\n${listed(payload.topPosts, '- none yet')}`,
+        `Where visitors came from:\n${listed(payload.sources, '- only direct visits')}`,
+        `What they did:\n${conversions.length ? conversions.join('\n') : '- nothing counted this week'}`,
+        `All figures, and the switch that turns this e-mail off, are in your dashboard: ${dashboard}`,
+      ].join('\n\n'),
+    },
+    settings,
+  );
+}
+
 /** The e-mails an event causes, in the order they are sent. */
 export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
   const name = event.name as EventName;
@@ -330,6 +367,8 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
     }
     case 'member.password_reset_requested':
       return [passwordResetEmail(eventPayloadSchemas[name].parse(event.payload), settings)];
+    case 'insights.weekly_report':
+      return [weeklyInsightsEmail(eventPayloadSchemas[name].parse(event.payload), settings)];
     default:
       throw new UnrecoverableError(`No e-mail is sent for the event ${String(event.name)}`);
   }

@@ -1,0 +1,244 @@
+import { CONVERSIONS, type Beacon, type DeviceClass, type Insights } from '@coach/contracts';
+import type { Redis } from '@coach/kit';
+import { createHash, randomBytes } from 'node:crypto';
+import mongoose, { type PipelineStage } from 'mongoose';
+import { InsightDayModel, InsightEventModel, InsightSettingsModel, RAW_EVENTS_DAYS } from './model.ts';
+
+const DAY_MS = 24 * 3600_000;
+const TOP = 10;
+/** After its day, a day's visitor count waits this long for the rollup, then Redis drops it. */
+const VISITORS_KEPT_AFTER_DAY_S = 2 * 24 * 3600;
+export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const nextMidnightS = (day: string) => Math.floor((Date.parse(`${day}T00:00:00Z`) + DAY_MS) / 1000);
+const saltKey = (day: string) => `insights:salt:${day}`;
+const visitorsKey = (day: string) => `insights:visitors:${day}`;
+
+/** A browser's device class from its user agent. */
+export function deviceOf(userAgent: string): DeviceClass {
+  if (/iPad|Tablet|PlayBook|Silk|Android(?!.*Mobi)/i.test(userAgent)) return 'tablet';
+  if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(userAgent)) return 'mobile';
+  return 'desktop';
+}
+export const isRobot = (userAgent: string) => /bot|crawl|spider|slurp|facebookexternalhit|preview/i.test(userAgent);
+
+/** The host a referrer names, without `www.`; undefined for none or an unreadable one. */
+function referrerHost(referrer: string | undefined): string | undefined {
+  if (!referrer) return undefined;
+  try {
+    const { hostname, protocol } = new URL(referrer);
+    return /^https?:$/.test(protocol) && hostname ? hostname.replace(/^www\./, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The day's salt: random, made by the first beacon of the day, and deleted by Redis when the day
+ * ends, so a visitor's hash cannot be made again from the next day on.
+ */
+async function saltOf(redis: Redis, day: string): Promise<string> {
+  const fresh = randomBytes(32).toString('base64url');
+  const set = await redis.set(saltKey(day), fresh, 'EXAT', nextMidnightS(day), 'NX');
+  return set ? fresh : ((await redis.get(saltKey(day))) ?? fresh);
+}
+
+/**
+ * Counts a beacon's events: the page views in the day's unique visitors (a salted hash of the
+ * address and user agent, added to a HyperLogLog sketch: the hash itself is not kept) and every
+ * event as a raw row without address or hash.
+ */
+export async function recordBeacon(
+  redis: Redis,
+  beacon: Beacon,
+  visitor: { address: string; userAgent: string },
+  now = new Date(),
+) {
+  const day = dayOf(now);
+  const device = deviceOf(visitor.userAgent);
+  if (beacon.events.some((e) => e.type === 'pageview')) {
+    const salt = await saltOf(redis, day);
+    const hash = createHash('sha256').update(`${salt}\n${visitor.address}\n${visitor.userAgent}`).digest('base64url');
+    await redis
+      .multi()
+      .pfadd(visitorsKey(day), hash)
+      .expireat(visitorsKey(day), nextMidnightS(day) + VISITORS_KEPT_AFTER_DAY_S)
+      .exec();
+  }
+  await InsightEventModel.collection.insertMany(
+    beacon.events.map((e) =>
+      e.type === 'pageview'
+        ? {
+            at: now,
+            day,
+            type: e.type,
+            path: e.path,
+            source: e.utm?.source ?? referrerHost(e.referrer),
+            utmMedium: e.utm?.medium,
+            utmCampaign: e.utm?.campaign,
+            device,
+          }
+        : { at: now, day, type: e.type, path: e.path, post: e.post ?? postOf(e.path), device },
+    ),
+    { ordered: false },
+  );
+}
+
+/** A completed purchase, from the site's own records (never from a browser). */
+export async function recordPurchase(purchaseId: string, at: Date) {
+  await InsightEventModel.collection.updateOne(
+    { purchaseId },
+    { $setOnInsert: { at, day: dayOf(at), type: 'purchase_completed', purchaseId } },
+    { upsert: true },
+  );
+}
+
+/** The post a blog path is, if it is one. */
+const postOf = (path: string) => /^\/blog\/([a-z0-9-]+)\/?$/.exec(path)?.[1];
+
+interface Counted {
+  key: string;
+  count: number;
+}
+interface DayFigures {
+  _id: string;
+  visitors: number;
+  views: number;
+  pages: Counted[];
+  posts: Counted[];
+  sources: Counted[];
+  devices: Counted[];
+  conversions: Counted[];
+  postConversions: Counted[];
+}
+
+const countBy = (field: string | object): PipelineStage.FacetPipelineStage[] => [
+  { $group: { _id: field, count: { $sum: 1 } } },
+  { $sort: { count: -1, _id: 1 } },
+  { $limit: 100 },
+  { $project: { _id: 0, key: '$_id', count: 1 } },
+];
+
+/** A day's figures from its raw events (and its visitors from Redis, while it has them). */
+async function figuresOf(redis: Redis, day: string): Promise<DayFigures> {
+  const views = { $match: { type: 'pageview' } };
+  const [facets] = await InsightEventModel.aggregate<
+    Omit<DayFigures, '_id' | 'visitors' | 'views'> & { views: Array<{ n: number }> }
+  >([
+    { $match: { day } },
+    {
+      $facet: {
+        views: [views, { $count: 'n' }],
+        pages: [views, ...countBy('$path')],
+        posts: [views, { $match: { path: { $regex: '^/blog/[a-z0-9-]+/?$' } } }, ...countBy('$path')],
+        sources: [views, { $match: { source: { $type: 'string' } } }, ...countBy('$source')],
+        devices: [views, ...countBy('$device')],
+        conversions: [{ $match: { type: { $ne: 'pageview' } } }, ...countBy('$type')],
+        postConversions: [
+          { $match: { type: { $ne: 'pageview' }, post: { $type: 'string' } } },
+          ...countBy({ $concat: ['$post', ' ', '$type'] }),
+        ],
+      },
+    },
+  ]);
+  return {
+    _id: day,
+    visitors: await redis.pfcount(visitorsKey(day)),
+    ...facets,
+    views: facets.views[0]?.n ?? 0,
+    posts: facets.posts.map((p) => ({ key: postOf(p.key)!, count: p.count })),
+  };
+}
+
+/** Stores a finished day's figures for good (again: the same figures). */
+export async function rollUpDay(redis: Redis, day: string): Promise<DayFigures> {
+  const figures = await figuresOf(redis, day);
+  await InsightDayModel.replaceOne({ _id: day }, figures, { upsert: true });
+  return figures;
+}
+
+/** Rolls up every finished day of the raw events' window that has no stored figures yet. */
+export async function rollUpFinishedDays(redis: Redis, now = new Date()) {
+  const days = Array.from({ length: RAW_EVENTS_DAYS }, (_, i) => dayOf(new Date(now.getTime() - (i + 1) * DAY_MS)));
+  const stored = new Set(
+    (await InsightDayModel.find({ _id: mongoose.trusted({ $in: days }) }, { _id: 1 }).lean()).map((d) => d._id),
+  );
+  const withEvents = new Set<string>(
+    await InsightEventModel.distinct('day', { day: mongoose.trusted({ $in: days.filter((d) => !stored.has(d)) }) }),
+  );
+  for (const day of withEvents) await rollUpDay(redis, day);
+  return withEvents.size;
+}
+
+function merge(lists: Counted[][], limit = TOP): Counted[] {
+  const totals = new Map<string, number>();
+  for (const list of lists) for (const { key, count } of list) totals.set(key, (totals.get(key) ?? 0) + count);
+  return [...totals]
+    .map(([key, count]) => ({ key, count }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+    .slice(0, limit);
+}
+
+export async function insightsSettings(): Promise<{ weeklyEmail: boolean }> {
+  const stored = await InsightSettingsModel.findById('insights').lean();
+  return { weeklyEmail: stored?.weeklyEmail ?? true };
+}
+export async function saveInsightsSettings(settings: { weeklyEmail: boolean }) {
+  await InsightSettingsModel.updateOne({ _id: 'insights' }, { $set: settings }, { upsert: true });
+}
+
+/**
+ * The coach's figures over the `days` UTC days up to `end` (today by default): finished days from
+ * their stored figures (a day the rollup missed is rolled up now), today from its raw events.
+ */
+export async function insightsFor(redis: Redis, days: number, end = new Date()): Promise<Insights> {
+  const today = dayOf(new Date());
+  const range = Array.from({ length: days }, (_, i) => dayOf(new Date(end.getTime() - (days - 1 - i) * DAY_MS)));
+  const finished = range.filter((d) => d < today);
+  const stored = await InsightDayModel.find({ _id: mongoose.trusted({ $in: finished }) }).lean<DayFigures[]>();
+  const byDay = new Map(stored.map((d) => [d._id, d]));
+  const missing = await InsightEventModel.distinct('day', {
+    day: mongoose.trusted({ $in: finished.filter((d) => !byDay.has(d)) }),
+  });
+  for (const day of missing as string[]) byDay.set(day, await rollUpDay(redis, day));
+  if (range.includes(today)) byDay.set(today, await figuresOf(redis, today));
+  const figures = range.flatMap((d) => byDay.get(d) ?? []);
+
+  const conversions = Object.fromEntries(CONVERSIONS.map((c) => [c, 0]));
+  for (const { key, count } of merge(
+    figures.map((f) => f.conversions),
+    Infinity,
+  ))
+    conversions[key] = count;
+  const perPost = new Map<string, Record<string, number>>();
+  for (const { key, count } of merge(
+    figures.map((f) => f.postConversions),
+    Infinity,
+  )) {
+    const [post, conversion] = key.split(' ');
+    perPost.set(post, { ...perPost.get(post), [conversion]: count });
+  }
+  const daily = range.map((day) => ({
+    day,
+    visitors: byDay.get(day)?.visitors ?? 0,
+    views: byDay.get(day)?.views ?? 0,
+  }));
+  return {
+    days,
+    totals: daily.reduce((t, d) => ({ visitors: t.visitors + d.visitors, views: t.views + d.views }), {
+      visitors: 0,
+      views: 0,
+    }),
+    daily,
+    topPages: merge(figures.map((f) => f.pages)),
+    topPosts: merge(figures.map((f) => f.posts)),
+    sources: merge(figures.map((f) => f.sources)),
+    devices: merge(figures.map((f) => f.devices)),
+    conversions,
+    conversionsByPost: [...perPost]
+      .map(([post, counts]) => ({ post, conversions: counts }))
+      .sort((a, b) => sum(b.conversions) - sum(a.conversions) || a.post.localeCompare(b.post))
+      .slice(0, TOP),
+    weeklyEmail: (await insightsSettings()).weeklyEmail,
+  };
+}
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
