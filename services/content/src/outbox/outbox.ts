@@ -48,8 +48,8 @@ export function createOutbox(publish: PublishEvent, logger: Logger) {
     try {
       await publishRow(source, row);
     } catch (err) {
-      // Redis away is one outage, already reported by its connection: no error per row.
-      if (err instanceof UnavailableError) logger.info({ event: source.event, id: row._id.toString() }, 'event waits for the sweep');
+      // Redis or MongoDB away (an election) is one outage, already reported by its connection: no error per row.
+      if (err instanceof UnavailableError || isOutageError(err)) logger.info({ event: source.event, id: row._id.toString() }, 'event waits for the sweep');
       else logger.error({ err, event: source.event, id: row._id.toString() }, 'event not published yet; the sweep retries');
     }
   }
