@@ -37,5 +37,10 @@ export const memberSessionsSchema = z.object({
   next: z
     .object({ startTime: z.string(), eventName: z.string().nullable(), joinUrl: z.string().nullable() })
     .nullable(),
+  /**
+   * Her paid packages' sessions: those included in every package she bought (and did not have
+   * refunded), and those used (sessions that count, booked since the first package); null without one.
+   */
+  package: z.object({ programs: z.array(z.string()), included: z.number().int(), used: z.number().int() }).nullable(),
 });
 export type MemberSessions = z.infer<typeof memberSessionsSchema>;

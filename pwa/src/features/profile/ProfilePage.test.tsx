@@ -107,7 +107,7 @@ describe('ProfilePage', () => {
     );
   });
 
-  it("shows the member's next booked session under her Coaching Sessions", async () => {
+  it("shows the member's next booked session, and her package's sessions used, under her Coaching Sessions", async () => {
     profile();
     const startTime = '2030-03-14T10:30:00.000Z';
     server.use(
@@ -118,6 +118,7 @@ describe('ProfilePage', () => {
           attended: 2,
           upcoming: 1,
           next: { startTime, eventName: null, joinUrl: null },
+          package: { programs: ['Inner Peace Method'], included: 8, used: 3 },
         }),
       ),
     );
@@ -129,7 +130,7 @@ describe('ProfilePage', () => {
       hour: '2-digit',
       minute: '2-digit',
     }).format(new Date(startTime));
-    expect(await screen.findByText(`Next: ${expected}`)).toBeInTheDocument();
+    expect(await screen.findByText(`3 of 8 sessions used · Next: ${expected}`)).toBeInTheDocument();
   });
 
   it('says "Recently" without a member-since date, and Sage from level 10', async () => {

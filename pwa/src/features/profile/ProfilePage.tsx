@@ -52,10 +52,18 @@ export default function ProfilePage() {
   );
 }
 
+/** Under the sessions count: a paid package's sessions used ("3 of 8 sessions used") and the next session's date. */
+function sessionsNote(sessions: MemberSessions | undefined): string | undefined {
+  const lines = [
+    sessions?.package && `${sessions.package.used} of ${sessions.package.included} sessions used`,
+    sessions?.next && `Next: ${NEXT_SESSION_FORMAT.format(new Date(sessions.next.startTime))}`,
+  ].filter(Boolean);
+  return lines.length ? lines.join(' · ') : undefined;
+}
+
 function Profile({ user }: { user: CurrentUser }) {
   const progress = useQuery<Progress>({ queryKey: PROGRESS_KEY });
   const sessions = useQuery<MemberSessions>({ queryKey: MY_SESSIONS_KEY });
-  const next = sessions.data?.next;
   const displayName = user.name || user.username;
   const level = progress.data?.spiritualLevel;
 
@@ -140,7 +148,7 @@ function Profile({ user }: { user: CurrentUser }) {
                 icon={<SelfImprovementIcon />}
                 label="Coaching Sessions"
                 value={progress.data?.totalCoachingSessions}
-                note={next ? `Next: ${NEXT_SESSION_FORMAT.format(new Date(next.startTime))}` : undefined}
+                note={sessionsNote(sessions.data)}
               />
             </Grid>
             <LevelCard level={level} />

@@ -1,8 +1,16 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { QUEUES, type AdminBooking, type EventJob, type Milestone, type Progress } from '@coach/contracts';
+import {
+  QUEUES,
+  type AdminBooking,
+  type EventJob,
+  type MemberSessions,
+  type Milestone,
+  type Progress,
+} from '@coach/contracts';
 import { createEventPublisher } from '@coach/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
+import { PurchaseModel } from '../profile/model.ts';
 import { publishDueReminders } from './reminders.ts';
 
 // Deliveries built and signed exactly as Calendly and Cal.com send them, to the members service
@@ -165,6 +173,28 @@ describe('Calendly bookings', () => {
 
     await calendly('invitee.canceled', invitee({ uri: second, email: details.email, start: later }));
     expect(await seen(member)).toEqual({ sessions: 0, milestones: 0, next: null });
+  });
+
+  it('counts the sessions of a paid package: "3 of 8 sessions used", a canceled one given back', async () => {
+    const { member, details, id } = await signedInMember(members.url, 'package');
+    const packageOf = async () => ((await member.get('/api/bookings/mine')).body as MemberSessions).package;
+    expect(await packageOf()).toBeNull();
+    // The Inner Peace Method (8 sessions), as the coach records a sale paid outside the site.
+    await PurchaseModel.create({
+      userId: id,
+      programId: 'inner-peace-method',
+      productName: 'Inner Peace Method',
+      productType: 'program',
+      amount: 3_500_000,
+      status: 'completed',
+      completedAt: new Date(Date.now() - 60_000),
+    });
+    expect(await packageOf()).toEqual({ programs: ['Inner Peace Method'], included: 8, used: 0 });
+    const uris = [inviteeUri(), inviteeUri(), inviteeUri(), inviteeUri()];
+    for (const [i, uri] of uris.entries())
+      await calendly('invitee.created', invitee({ uri, email: details.email, start: inDays(i + 1) }));
+    await calendly('invitee.canceled', invitee({ uri: uris[3]!, email: details.email, start: inDays(4) }));
+    expect(await packageOf()).toEqual({ programs: ['Inner Peace Method'], included: 8, used: 3 });
   });
 
   it('matches by the member reference of her Book Now link, whatever e-mail she books with', async () => {

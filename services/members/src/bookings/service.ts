@@ -7,7 +7,9 @@ import {
 } from '@coach/contracts';
 import { adminPage, retryOnDuplicateKey, type AdminPage } from '@coach/kit';
 import mongoose, { type Types } from 'mongoose';
+import { isProgramId, PROGRAM_PRICES, type ProgramId } from '@coach/site-rules';
 import { UserModel } from '../accounts/model.ts';
+import { PurchaseModel } from '../profile/model.ts';
 import { BookingModel } from './model.ts';
 import type { MemberRefs } from './memberRef.ts';
 import type { BookingChange } from './providers.ts';
@@ -126,21 +128,46 @@ export const countedSessions = (userId: number): Promise<number> => BookingModel
 
 /** A member's sessions for her profile: the counts and her next session. */
 export async function memberSessions(userId: number, now: Date): Promise<Omit<MemberSessions, 'memberRef'>> {
-  const [total, attended, upcoming, next] = await Promise.all([
+  const [total, attended, upcoming, next, sessionPackage] = await Promise.all([
     BookingModel.countDocuments(counted(userId)),
     BookingModel.countDocuments({ userId, status: 'attended' }),
     BookingModel.countDocuments({ userId, status: 'booked', startTime: trusted({ $gt: now }) }),
     BookingModel.findOne({ userId, status: 'booked', startTime: trusted({ $gt: now }) })
       .sort({ startTime: 1 })
       .lean(),
+    packageOf(userId),
   ]);
   return {
     counted: total,
     attended,
     upcoming,
+    package: sessionPackage,
     next: next?.startTime
       ? { startTime: next.startTime.toISOString(), eventName: next.eventName ?? null, joinUrl: next.joinUrl ?? null }
       : null,
+  };
+}
+
+/**
+ * The sessions of a member's paid packages (the price list's sessions per program): included in
+ * every completed purchase, and used: her sessions that count, started since the first of them.
+ */
+async function packageOf(userId: number): Promise<MemberSessions['package']> {
+  const bought = await PurchaseModel.find(
+    { userId, status: 'completed', programId: trusted({ $exists: true }) },
+    { programId: 1, completedAt: 1, createdAt: 1 },
+  ).lean();
+  const packages = bought.filter(
+    (p) => isProgramId(p.programId!) && PROGRAM_PRICES[p.programId as ProgramId].sessionsIncluded > 0,
+  );
+  if (packages.length === 0) return null;
+  const since = new Date(Math.min(...packages.map((p) => (p.completedAt ?? p.createdAt).getTime())));
+  const used = await BookingModel.countDocuments({ ...counted(userId), startTime: trusted({ $gte: since }) });
+  const included = packages.reduce((sum, p) => sum + PROGRAM_PRICES[p.programId as ProgramId].sessionsIncluded, 0);
+  return {
+    programs: [...new Set(packages.map((p) => PROGRAM_PRICES[p.programId as ProgramId].name))],
+    included,
+    used: Math.min(used, included),
   };
 }
 
