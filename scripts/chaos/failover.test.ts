@@ -16,6 +16,8 @@ interface Fault {
   inject(site: FailoverSite): Promise<() => Promise<void>>;
   /** How long the part stays away. */
   awayMs: number;
+  /** Arranges the site before the fault's window opens. */
+  prepare?(site: FailoverSite): Promise<void>;
 }
 
 const FAULTS: Fault[] = [
@@ -49,13 +51,17 @@ const FAULTS: Fault[] = [
           },
         },
         {
-          // The host of Redis's master, with MongoDB's primary on it if that is one of the two
-          // hosts that run services.
+          // The host of Redis's master, with MongoDB's primary moved onto it first: both die together.
           name: 'host (mongod, redis, a replica of each service): kill',
           awayMs: 15_000,
+          async prepare(site: FailoverSite) {
+            await site.mongo.makePrimary((await site.redis.masterIndex())!);
+          },
           async inject(site: FailoverSite) {
-            const primary = await site.mongo.waitForPrimary();
-            const host = primary < REPLICAS ? primary : (await site.redis.masterIndex())!;
+            const host = (await site.redis.masterIndex())!;
+            console.log(
+              `Host ${host + 1} killed: MongoDB's ${host === (await site.mongo.primary()) ? 'primary' : 'secondary'}, Redis's master`,
+            );
             await site.killHost(host);
             return () => site.restartHost(host);
           },
@@ -118,6 +124,11 @@ function percentile99(attempts: Attempt[]) {
 describe(`the site on three hosts under faults, ${FULL ? 'every fault' : 'its primary killed'}`, () => {
   for (const fault of FAULTS) {
     it(`${fault.name}: writes are answered again, never with a 500`, async () => {
+      if (fault.prepare) {
+        load.setWindow(`preparing ${fault.name}`);
+        await fault.prepare(site);
+        await sleep(3000);
+      }
       load.setWindow(fault.name);
       await load.settled();
       const injectedAt = Date.now();
@@ -154,9 +165,12 @@ describe(`the site on three hosts under faults, ${FULL ? 'every fault' : 'its pr
     drained = { jobs };
     figures = [
       figuresOf('steady', load.attempts, load.writes, stored, site.smtp.received, undefined),
-      ...FAULTS.map((f) =>
+      ...FAULTS.flatMap((f) => [
+        ...(f.prepare
+          ? [figuresOf(`preparing ${f.name}`, load.attempts, load.writes, stored, site.smtp.received, undefined)]
+          : []),
         figuresOf(f.name, load.attempts, load.writes, stored, site.smtp.received, window.get(f.name)?.restoredAt),
-      ),
+      ]),
     ];
     printFigures();
     expect({ unfinished: jobs.unfinished, failed: jobs.failed, left: jobs.left }).toEqual({
@@ -175,21 +189,21 @@ describe(`the site on three hosts under faults, ${FULL ? 'every fault' : 'its pr
     ).toEqual([]);
   });
 
-  it('writes resume within 15 s of a MongoDB fault, queued e-mails within 10 s of a Redis fault', () => {
+  it('no 15 s without writes in any fault, no 10 s without e-mails in a Redis fault', () => {
     for (const fault of FAULTS) {
       const w = window.get(fault.name)!;
       expect(secondsWithoutWrites(load.attempts, w.injectedAt, w.endedAt), fault.name).toBeLessThan(15);
       if (fault.name.startsWith('redis') || fault.name.startsWith('host')) {
-        expect(mailResumedSeconds(w.injectedAt), fault.name).toBeLessThan(10);
+        expect(secondsWithoutMail(w.injectedAt, w.endedAt), fault.name).toBeLessThan(10);
       }
     }
   });
 });
 
-/** Seconds from the fault until the SMTP server accepted the next e-mail. */
-function mailResumedSeconds(injectedAt: number) {
-  const next = mailsAt.find((m) => m.at > injectedAt);
-  return next ? (next.at - injectedAt) / 1000 : Infinity;
+/** The longest time within [from, to] in which the SMTP server accepted no e-mail. */
+function secondsWithoutMail(from: number, to: number) {
+  const marks = [from, ...mailsAt.filter((m) => m.at > from && m.at < to).map((m) => m.at), to];
+  return Math.max(...marks.slice(1).map((mark, i) => mark - marks[i]!)) / 1000;
 }
 
 function printFigures() {
@@ -211,7 +225,7 @@ function printFigures() {
         '500 (0)': mine.filter((a) => a.status === 500).length,
         'p99 ms': percentile99(mine),
         'e-mails sent/owed': f.emails,
-        'e-mails resumed s': w ? mailResumedSeconds(w.injectedAt) : '-',
+        's without e-mails': w ? secondsWithoutMail(w.injectedAt, w.endedAt) : '-',
       };
     }),
   );

@@ -86,6 +86,27 @@ export async function startReplicaSet(options: {
     throw new Error(`replica set ${name} elected no primary within ${timeoutMs} ms`);
   }
 
+  /** Asks the primary to step down: an election without a dead member. */
+  async function stepDown(index: number) {
+    await adminCommand(index, { replSetStepDown: 30, secondaryCatchUpPeriodSecs: 5 }).catch((err: Error) => {
+      // 4.0 drops the connection that asked it to step down.
+      if (!/closed|network|ECONNRESET|socket/i.test(err.message)) throw err;
+    });
+  }
+
+  /** Moves the primary to member `index`: the others are kept from being elected meanwhile. */
+  async function makePrimary(index: number) {
+    const current = await waitForPrimary();
+    if (current === index) return;
+    const others = ports.map((_, i) => i).filter((i) => i !== index && i !== current);
+    for (const other of others) await adminCommand(other, { replSetFreeze: 30 });
+    await stepDown(current);
+    for (const started = Date.now(); (await primary()) !== index; await new Promise((r) => setTimeout(r, 250))) {
+      if (Date.now() - started > 30_000) throw new Error(`member ${index} did not become primary`);
+    }
+    for (const other of others) await adminCommand(other, { replSetFreeze: 0 });
+  }
+
   async function kill(index: number, signal: NodeJS.Signals = 'SIGKILL') {
     const child = members[index];
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -113,6 +134,14 @@ export async function startReplicaSet(options: {
       },
     });
     await waitForPrimary();
+    // Every member a primary or a secondary: majority writes are acknowledged from the start.
+    for (const started = Date.now(); ; await new Promise((r) => setTimeout(r, 250))) {
+      const status = await adminCommand(await waitForPrimary(), { replSetGetStatus: 1 }).catch(() => undefined);
+      const states = (status?.members as { stateStr: string }[] | undefined)?.map((m) => m.stateStr) ?? [];
+      if (states.length === ports.length && states.every((state) => state === 'PRIMARY' || state === 'SECONDARY'))
+        break;
+      if (Date.now() - started > 60_000) throw new Error(`replica set ${name}: members still ${states.join(', ')}`);
+    }
   } catch (err) {
     await stop();
     throw err;
@@ -125,13 +154,8 @@ export async function startReplicaSet(options: {
     pid: (index: number) => members[index]?.pid,
     primary,
     waitForPrimary,
-    /** Asks the primary to step down: an election without a dead member. */
-    stepDown: async (index: number) => {
-      await adminCommand(index, { replSetStepDown: 30, secondaryCatchUpPeriodSecs: 5 }).catch((err: Error) => {
-        // 4.0 drops the connection that asked it to step down.
-        if (!/closed|network|ECONNRESET|socket/i.test(err.message)) throw err;
-      });
-    },
+    stepDown,
+    makePrimary,
     kill,
     start,
     signal,
