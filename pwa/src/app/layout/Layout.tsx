@@ -6,6 +6,7 @@ import { Notices } from '../../shared/notices/Notices.tsx';
 import { PwaStatus } from '../../shared/pwa/PwaStatus.tsx';
 import { FLOATING_ROOM } from '../../shared/layout/floatingControls.ts';
 import { PageFallback } from '../../shared/ui/PageFallback.tsx';
+import { useInsightsBeacon } from '../../features/insights/index.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
@@ -41,6 +42,7 @@ function AcceptTapsOnceHydrated() {
 /** Every page: header, main content with its transition, footer, floating widgets, notices. */
 export function Layout() {
   const { pathname } = useLocation();
+  useInsightsBeacon();
   // The first page shown does not fade in: a transition is between pages, and an entering page
   // would hold back its largest paint.
   const [firstPath] = useState(pathname);

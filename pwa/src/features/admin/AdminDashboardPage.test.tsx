@@ -1,4 +1,4 @@
-import type { AdminBlogPost, AdminUser, ContactMessage, NewsletterSubscriber } from '@coach/contracts';
+import type { AdminBlogPost, AdminUser, ContactMessage, Insights, NewsletterSubscriber } from '@coach/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -249,7 +249,17 @@ describe('AdminDashboardPage for the admin', () => {
         within(nav)
           .getAllByRole('link')
           .map((l) => l.textContent),
-      ).toEqual(['Users', 'Blog Posts', 'Messages 1 unread', 'Sessions', 'Newsletter', 'Circle', 'Security']),
+      ).toEqual([
+        'Users',
+        'Blog Posts',
+        'Messages 1 unread',
+        'Sessions',
+        'Sales',
+        'Newsletter',
+        'Insights',
+        'Circle',
+        'Security',
+      ]),
     );
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     const counts = screen.getByRole('region', { name: 'Site counts' });
@@ -619,5 +629,54 @@ describe('AdminDashboardPage for the admin', () => {
     const table = await screen.findByRole('table', { name: 'Blog posts' });
     expect(await within(table).findByText('120 sent · 2 failed · 1 unsubscribed')).toBeInTheDocument();
     expect(await within(table).findAllByText('Not sent')).not.toHaveLength(0);
+  });
+});
+
+describe('AdminDashboardPage insights', () => {
+  it('shows the period’s figures as a chart and the same numbers as tables, and turns the weekly e-mail off', async () => {
+    dashboard();
+    const asked: string[] = [];
+    let weeklyEmail = true;
+    const figures = (days: number): Insights => ({
+      days,
+      totals: { visitors: 5, views: 9 },
+      daily: [
+        { day: '2026-11-26', visitors: 2, views: 3 },
+        { day: '2026-11-27', visitors: 3, views: 6 },
+      ],
+      topPages: [{ key: '/blog/letting-go', count: 6 }],
+      topPosts: [{ key: 'letting-go', count: 6 }],
+      sources: [{ key: 'google.com', count: 4 }],
+      devices: [{ key: 'mobile', count: 7 }],
+      conversions: { newsletter_subscribed: 2, booking_click: 1, purchase_completed: 1 },
+      conversionsByPost: [{ post: 'letting-go', conversions: { newsletter_subscribed: 2 } }],
+      weeklyEmail,
+    });
+    server.use(
+      http.get('/api/admin/insights', ({ request }) => {
+        const days = Number(new URL(request.url).searchParams.get('days'));
+        asked.push(String(days));
+        return HttpResponse.json(figures(days));
+      }),
+      http.put('/api/admin/insights/settings', async ({ request }) => {
+        weeklyEmail = ((await request.json()) as { weeklyEmail: boolean }).weeklyEmail;
+        return HttpResponse.json({ ok: true, message: 'The weekly e-mail is off' });
+      }),
+    );
+    const { user } = render();
+    await openTab(user, 'Insights');
+    expect(await screen.findByRole('img', { name: /Page views \(bars\) and visitors \(line\) per day/ })).toBeVisible();
+    const byDay = screen.getByRole('table', { name: 'Visitors and views by day' });
+    expect(within(byDay).getAllByRole('row')[1]).toHaveTextContent(/27 Nov\s*3\s*6/);
+    expect(within(screen.getByRole('table', { name: 'Sources' })).getByText('google.com')).toBeVisible();
+    expect(within(screen.getByRole('table', { name: 'Conversions per post' })).getByText('letting-go')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Last 90 days' }));
+    await waitFor(() => expect(asked).toEqual(['30', '90']));
+    await user.click(screen.getByRole('switch', { name: 'E-mail me these figures every Monday' }));
+    await waitFor(() => expect(weeklyEmail).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'E-mail me these figures every Monday' })).not.toBeChecked(),
+    );
   });
 });

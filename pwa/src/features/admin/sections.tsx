@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SecuritySection } from '../account/index.ts';
 import { BlogPostsTab } from './BlogPostsTab.tsx';
+import { InsightsTab } from './InsightsTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { ModerationTab } from './ModerationTab.tsx';
 import { NewsletterTab } from './NewsletterTab.tsx';
@@ -16,6 +17,7 @@ export const DASHBOARD_SECTIONS: readonly { id: string; label: string; panel: Re
   { id: 'sessions', label: 'Sessions', panel: <SessionsTab /> },
   { id: 'sales', label: 'Sales', panel: <SalesTab /> },
   { id: 'newsletter', label: 'Newsletter', panel: <NewsletterTab /> },
+  { id: 'insights', label: 'Insights', panel: <InsightsTab /> },
   { id: 'circle', label: 'Circle', panel: <ModerationTab /> },
   { id: 'security', label: 'Security', panel: <SecuritySection /> },
 ];

@@ -8,6 +8,7 @@ import { useOutcomeNotice } from '../../shared/forms/formOutcome.ts';
 import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
+import { trackEvent } from '../insights/index.ts';
 
 const SUBSCRIBED = {
   title: 'Thank you for subscribing!',
@@ -40,6 +41,7 @@ export function NewsletterSection() {
   const subscribe = useMutation({
     mutationFn: (value: string) => postOrQueue<unknown>('/api/newsletter', { email: value }),
     onSuccess: (result) => {
+      trackEvent('newsletter_subscribed');
       notify(result.queued ? SAVED_OFFLINE.newsletter : SUBSCRIBED);
       setEmail('');
     },

@@ -7,6 +7,7 @@ import { MessageBubble } from '../../shared/ui/MessageBubble.tsx';
 import { MessageComposer } from '../../shared/ui/MessageComposer.tsx';
 import { TypingIndicator } from '../../shared/ui/TypingIndicator.tsx';
 import { CHAT_FAILURE, useChat } from './store.ts';
+import { trackEvent } from '../insights/index.ts';
 
 let nextId = 1;
 const newId = () => `m${Date.now()}-${nextId++}`;
@@ -29,6 +30,7 @@ export default function ChatModal() {
   async function send() {
     const message = text.trim();
     if (!message || useChat.getState().pending) return;
+    if (!messages.some((m) => m.isUser)) trackEvent('chat_started');
     append({ id: newId(), text: message, isUser: true, timestamp: new Date() });
     setText('');
     setPending(true);

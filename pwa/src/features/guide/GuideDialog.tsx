@@ -18,6 +18,7 @@ import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
+import { trackEvent } from '../insights/index.ts';
 
 const NOT_SENT = {
   title: 'Your request was not sent',
@@ -35,6 +36,7 @@ export function GuideDialog({ open, onClose }: { open: boolean; onClose: () => v
   const request = useMutation({
     mutationFn: (body: { email: string; newsletter: boolean }) => postOrQueue<Accepted>('/api/guide', body),
     onSuccess: (result) => {
+      trackEvent('guide_taken');
       if (result.queued) {
         notify(SAVED_OFFLINE.guide);
         onClose();

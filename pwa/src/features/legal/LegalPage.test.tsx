@@ -64,7 +64,9 @@ const PROGRAM_PRICES = ['₹1,999', '₹35,000', '₹45,000', '₹1,25,000', 'IN
 const FACTS: Record<LegalSlug, string[]> = {
   'privacy-policy': [
     'We answer privacy requests within 30 days.',
-    'a web analytics service',
+    'counted by our own server without cookies',
+    'your browser’s push service',
+    'records of visits for 90 days, after which only daily totals remain',
     'a scheduling and booking service',
     'payment processors',
     'a large-language-model provider',
@@ -109,7 +111,11 @@ const FACTS: Record<LegalSlug, string[]> = {
     'Theme, language, accessibility and chat context',
     'Marketing cookies are optional.',
     'We respond within 48 hours.',
-    'A web analytics service',
+    'without cookies and without any third-party analytics service',
+    'the day’s random value is deleted when the day ends',
+    'These records are deleted after 90 days',
+    'When your browser sends Global Privacy Control or Do Not Track, it sends us nothing and nothing is counted.',
+    'Your browser’s push service',
     'A scheduling and booking service',
     'Payment processors',
     'A large-language-model provider',

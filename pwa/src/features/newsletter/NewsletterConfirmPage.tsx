@@ -5,6 +5,7 @@ export default function NewsletterConfirmPage() {
   return (
     <NewsletterLinkPage
       action="/api/newsletter/confirm"
+      counted="newsletter_confirmed"
       texts={{
         title: 'Confirming your subscription',
         working: 'Confirming your subscription…',

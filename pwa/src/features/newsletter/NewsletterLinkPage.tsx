@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import type { BrowserEvent } from '@coach/contracts';
+import { trackEvent } from '../insights/index.ts';
 
 export interface LinkPageTexts {
   title: string;
@@ -19,12 +21,24 @@ export interface LinkPageTexts {
  * The page a newsletter e-mail's link opens: it sends the link's token (and mailing) to `action`
  * once, and tells the reader how it went.
  */
-export function NewsletterLinkPage({ action, texts }: { action: string; texts: LinkPageTexts }) {
+export function NewsletterLinkPage({
+  action,
+  texts,
+  counted,
+}: {
+  action: string;
+  texts: LinkPageTexts;
+  /** The event a link that worked counts in the coach's insights. */
+  counted?: BrowserEvent;
+}) {
   usePageTitle(texts.title);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const mailing = params.get('mailing') ?? undefined;
-  const request = useMutation({ mutationFn: () => postJson(action, { token, ...(mailing ? { mailing } : {}) }) });
+  const request = useMutation({
+    mutationFn: () => postJson(action, { token, ...(mailing ? { mailing } : {}) }),
+    onSuccess: () => counted && trackEvent(counted),
+  });
   const { mutate } = request;
   useEffect(() => mutate(), [mutate]);
 

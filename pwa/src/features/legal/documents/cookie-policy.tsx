@@ -40,7 +40,11 @@ export const cookiePolicy: LegalDocument = {
             head={['Category', 'What it is for', 'Your control']}
             rows={[
               ['Essential', 'Session, security, navigation and form data', 'Always active; cannot be disabled'],
-              ['Analytics', 'Understanding how visitors use the website', 'You can opt out'],
+              [
+                'Analytics',
+                'Counting visits and what visitors do, by our own server, without cookies',
+                'Nothing is counted when your browser sends Global Privacy Control or Do Not Track',
+              ],
               ['Functional', 'Theme, language, accessibility and chat context', 'You can opt out'],
               ['Marketing', 'Measuring and tailoring our outreach', 'Optional; only with your consent'],
             ]}
@@ -67,10 +71,10 @@ export const cookiePolicy: LegalDocument = {
               send it.
             </li>
           </ul>
-          <h3>Analytics cookies</h3>
+          <h3>Analytics</h3>
           <p>
-            These cookies tell us, in aggregate, how visitors find and use the website, so that we can improve it. They
-            are described in detail in the next section.
+            We set no analytics cookies. How our own server counts visits, without cookies, is described in the next
+            section.
           </p>
           <h3>Functional cookies</h3>
           <p>These cookies remember the choices you make, so that the website feels familiar when you return:</p>
@@ -92,7 +96,9 @@ export const cookiePolicy: LegalDocument = {
           <p>
             In the same way, your browser&rsquo;s local storage remembers whether you have already liked the website,
             whether you have visited before (so that each visitor is counted once in the visitor count) and whether you
-            have switched off the gentle &lsquo;whisper&rsquo; messages.
+            have switched off the gentle &lsquo;whisper&rsquo; messages, and which notifications you turned on on this
+            device. The browser tab&rsquo;s session storage remembers the blog post you read last in that tab, so that
+            an action you take afterwards is counted for that post; it is gone when you close the tab.
           </p>
           <h3>Marketing cookies</h3>
           <p>
@@ -109,10 +115,24 @@ export const cookiePolicy: LegalDocument = {
       body: (
         <>
           <p>
-            We use a web analytics service to learn how our website is used: which pages are visited, how long visitors
-            stay, how they arrived (for example from a search engine or social media) and what kind of device and
-            browser they use. The service gives us aggregated statistics; we do not use it to identify you, and we do
-            not combine analytics data with your account or with the messages you send us.
+            We count how our website is used with our own server, without cookies and without any third-party analytics
+            service. When a page opens, your browser sends us the page&rsquo;s address, the domain of the website that
+            linked to it or the campaign tags in the link (utm_source, utm_medium and utm_campaign), and whether you use
+            a phone, a tablet or a computer, which our server works out from your browser&rsquo;s user agent. It also
+            tells us when you click to book a call, open a WhatsApp chat, start a chat with our AI companion, subscribe
+            to or confirm the newsletter, or take the free guide, with the blog post you read last in that tab.
+            Purchases are counted from our own payment records, never from your browser.
+          </p>
+          <p>
+            To count each visitor once a day, our server combines your IP address and your browser&rsquo;s user agent
+            with a random value that changes every day into a one-way hash. The hash only updates a daily counter and is
+            not stored; the day&rsquo;s random value is deleted when the day ends, so visits cannot be linked from one
+            day to the next or to you. No IP address, user agent or hash is stored with the records of visits. These
+            records are deleted after 90 days; only the daily totals are kept after that. We do not combine them with
+            your account or with the messages you send us.
+          </p>
+          <p>
+            When your browser sends Global Privacy Control or Do Not Track, it sends us nothing and nothing is counted.
           </p>
           <p>Analytics help us to:</p>
           <ul>
@@ -145,7 +165,16 @@ export const cookiePolicy: LegalDocument = {
             </li>
             <li>
               <strong>Local storage.</strong> Clearing this website&rsquo;s site data in your browser resets your like,
-              your visit record and your whisper setting.
+              your visit record, your whisper setting and your notification choices on that device.
+            </li>
+            <li>
+              <strong>Counting visits.</strong> Turn on Global Privacy Control or Do Not Track in your browser, and we
+              count nothing of your visits.
+            </li>
+            <li>
+              <strong>Notifications.</strong> Notifications come only when you turn them on with a &lsquo;Notify
+              me&rsquo; button or in your profile&rsquo;s Notifications tab; turn them off there or in your
+              browser&rsquo;s site settings.
             </li>
           </ul>
           <p>
@@ -167,7 +196,9 @@ export const cookiePolicy: LegalDocument = {
           </p>
           <ul>
             <li>
-              <strong>A web analytics service</strong>, which measures visits as described above.
+              <strong>Your browser&rsquo;s push service</strong> (run by your browser&rsquo;s maker, for example Google,
+              Apple, Mozilla or Microsoft), which delivers the notifications you turn on. Each message is encrypted so
+              that only your browser can read it, and no cookie is set for it.
             </li>
             <li>
               <strong>A scheduling and booking service</strong>, which hosts the page where you book your free clarity

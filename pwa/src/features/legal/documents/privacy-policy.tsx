@@ -65,8 +65,15 @@ export const privacyPolicy: LegalDocument = {
           <h3>Information collected automatically</h3>
           <ul>
             <li>
-              technical details such as your browser and device type, the pages you visit and the page that referred
-              you, collected through cookies and our web analytics service;
+              the pages you visit, the domain of the website that referred you or the campaign tags of the link, your
+              device type, and actions such as clicking to book a call, counted by our own server without cookies and
+              without storing your IP address (our <PageLink to="/legal/cookie-policy">Cookie Policy</PageLink> explains
+              how; nothing is counted when your browser sends Global Privacy Control or Do Not Track);
+            </li>
+            <li>
+              if you turn on notifications, the address your browser&rsquo;s push service gives us for your device, the
+              keys that encrypt messages for it, the kinds of notification you chose and, for the weekly reflection
+              reminder, the day, hour and time zone you picked;
             </li>
             <li>
               security records such as IP addresses and request times, which protect the website against abuse; and
@@ -146,7 +153,8 @@ export const privacyPolicy: LegalDocument = {
           </p>
           <ul>
             <li>
-              <strong>a web analytics service</strong>, which measures how the website is used;
+              <strong>your browser&rsquo;s push service</strong>, which delivers the notifications you turn on,
+              encrypted so that only your device can read them;
             </li>
             <li>
               <strong>a scheduling and booking service</strong>, which manages your calls and sessions;
@@ -171,9 +179,9 @@ export const privacyPolicy: LegalDocument = {
       title: 'Cookies',
       body: (
         <p>
-          We use essential cookies to keep you signed in and the website secure, and, where you allow them, analytics,
-          functional and marketing cookies. Our <PageLink to="/legal/cookie-policy">Cookie Policy</PageLink> explains
-          each category and how to control it.
+          We use essential cookies to keep you signed in and the website secure, and, where you allow them, functional
+          and marketing cookies. We count visits without cookies. Our{' '}
+          <PageLink to="/legal/cookie-policy">Cookie Policy</PageLink> explains each category and how to control it.
         </p>
       ),
     },
@@ -201,8 +209,13 @@ export const privacyPolicy: LegalDocument = {
               support you if you return;
             </li>
             <li>contact messages for as long as needed to answer them and to follow up;</li>
-            <li>payment and booking records for the period required by tax and accounting laws; and</li>
-            <li>AI conversations only temporarily, as described above.</li>
+            <li>payment and booking records for the period required by tax and accounting laws;</li>
+            <li>AI conversations only temporarily, as described above;</li>
+            <li>records of visits for 90 days, after which only daily totals remain; and</li>
+            <li>
+              notification subscriptions until you turn notifications off, or your browser&rsquo;s push service tells us
+              that the subscription has ended.
+            </li>
           </ul>
           <p>
             When you close your account, we delete or anonymise your information, except for what the law requires us to

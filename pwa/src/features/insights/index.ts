@@ -1,0 +1,1 @@
+export { trackEvent, useInsightsBeacon } from './beacon.ts';
