@@ -16,7 +16,10 @@ export type CheckoutOrderInput = z.infer<typeof checkoutOrderInputSchema>;
 /** What opens Razorpay's Standard Checkout for a pending purchase. */
 export const checkoutOrderSchema = z.object({
   purchaseId: z.string(),
-  orderId: z.string(),
+  /** A one-time program's Razorpay order, or */
+  orderId: z.string().nullable(),
+  /** a monthly program's Razorpay subscription (each paid month is a purchase of its own). */
+  subscriptionId: z.string().nullable(),
   /** paise */
   amount: z.number().int(),
   currency: z.literal('INR'),
@@ -29,18 +32,28 @@ export const checkoutOrderSchema = z.object({
 });
 export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
 
-/** What Razorpay's checkout hands its success handler, posted on to the server as it is. */
-export const checkoutConfirmInputSchema = z.object({
-  razorpay_order_id: z
-    .string({ error: 'The payment is incomplete' })
-    .regex(/^order_\w{1,40}$/, 'The payment is incomplete'),
-  razorpay_payment_id: z
-    .string({ error: 'The payment is incomplete' })
-    .regex(/^pay_\w{1,40}$/, 'The payment is incomplete'),
-  razorpay_signature: z
-    .string({ error: 'The payment is incomplete' })
-    .regex(/^[0-9a-f]{64}$/, 'The payment is incomplete'),
-});
+const incomplete = (pattern: RegExp) =>
+  z.string({ error: 'The payment is incomplete' }).regex(pattern, 'The payment is incomplete');
+const paymentId = incomplete(/^pay_\w{1,40}$/);
+const signature = incomplete(/^[0-9a-f]{64}$/);
+
+/**
+ * What Razorpay's checkout hands its success handler, posted on to the server as it is: for an
+ * order, or for a subscription's first month.
+ */
+export const checkoutConfirmInputSchema = z.union([
+  z.object({
+    razorpay_order_id: incomplete(/^order_\w{1,40}$/),
+    razorpay_payment_id: paymentId,
+    razorpay_signature: signature,
+  }),
+  z.object({
+    razorpay_subscription_id: incomplete(/^sub_\w{1,40}$/),
+    razorpay_payment_id: paymentId,
+    razorpay_signature: signature,
+  }),
+]);
+export type CheckoutConfirmInput = z.infer<typeof checkoutConfirmInputSchema>;
 
 /** Whether the site takes payments, and where Razorpay's checkout script is loaded from. */
 export const checkoutSettingsSchema = z.object({

@@ -83,6 +83,8 @@ export const purchaseSchema = z.object({
   amountRefunded: z.number().int(),
   /** Set once a receipt is issued: it downloads from /api/profile/purchases/{id}/receipt. */
   invoiceNumber: z.string().nullable(),
+  /** A monthly membership's subscription: active until she cancels it; null for other purchases. */
+  membership: z.enum(['active', 'cancelled']).nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -26,17 +26,47 @@ export interface RazorpayStandin {
   payments: Map<string, RazorpayPayment>;
   /** The refunds asked for, with the X-Refund-Idempotency they came with. */
   refunds: Map<string, RazorpayRefund & { idempotencyKey: string | null }>;
+  subscriptions: Map<string, RazorpaySubscription>;
   /** Pays an order as a buyer would in the checkout: the handler's answer, webhooks sent. */
   pay(orderId: string, outcome?: 'captured' | 'failed'): Promise<CheckoutResult>;
+  /** Pays a subscription's next month: its first in the checkout (the handler's answer), the others as Razorpay charges them. */
+  charge(
+    subscriptionId: string,
+  ): Promise<{ razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string }>;
   /** A webhook body for an event, and the headers Razorpay sends with it. */
-  webhookFor(
-    event: WebhookEvent,
-    entities: { payment?: RazorpayPayment; order?: RazorpayOrder; refund?: RazorpayRefund },
-  ): { body: string; headers: Record<string, string> };
+  webhookFor(event: WebhookEvent, entities: WebhookEntities): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
-export type WebhookEvent = 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed';
+export type WebhookEvent =
+  | 'payment.captured'
+  | 'payment.failed'
+  | 'order.paid'
+  | 'refund.processed'
+  | 'subscription.charged'
+  | 'subscription.cancelled';
+
+export interface RazorpaySubscription {
+  id: string;
+  entity: 'subscription';
+  plan_id: string;
+  status: 'created' | 'active' | 'cancelled';
+  total_count: number;
+  paid_count: number;
+  remaining_count: number;
+  current_start: number | null;
+  current_end: number | null;
+  short_url: string;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface WebhookEntities {
+  payment?: RazorpayPayment;
+  order?: RazorpayOrder;
+  refund?: RazorpayRefund;
+  subscription?: RazorpaySubscription;
+}
 
 export interface RazorpayOrder {
   id: string;
@@ -60,6 +90,8 @@ export interface RazorpayPayment {
   currency: string;
   status: 'captured' | 'failed' | 'refunded';
   order_id: string;
+  /** A subscription's payments name its invoice. */
+  invoice_id: string | null;
   method: 'upi';
   amount_refunded: number;
   refund_status: null | 'partial' | 'full';
@@ -146,10 +178,10 @@ const checkoutScript = (origin: string) => `(() => {
     sheet.style.cssText = 'position:fixed;inset:0;z-index:99999;background:rgba(0,0,0,.6);display:flex;align-items:center;justify-content:center;font:16px sans-serif';
     const box = document.createElement('div');
     box.style.cssText = 'background:#fff;color:#111;border-radius:8px;padding:24px;max-width:360px;width:90%';
-    const amount = (o.amount / 100).toLocaleString('en-IN', { style: 'currency', currency: o.currency || 'INR' });
+    const amount = o.amount ? (o.amount / 100).toLocaleString('en-IN', { style: 'currency', currency: o.currency || 'INR' }) : '';
     box.innerHTML = '<p style="margin:0 0 8px;font-weight:700">Razorpay test mode</p>';
     const what = document.createElement('p');
-    what.textContent = (o.name || '') + ': ' + (o.description || '') + ' ' + amount;
+    what.textContent = (o.name || '') + ': ' + (o.description || '') + ' ' + (o.subscription_id ? '(monthly subscription)' : amount);
     box.append(what);
     const close = () => sheet.remove();
     const button = (label, onClick) => {
@@ -164,14 +196,14 @@ const checkoutScript = (origin: string) => `(() => {
       const res = await fetch(api + '/standin/checkout/pay', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ key: o.key, order_id: o.order_id, outcome }),
+        body: JSON.stringify({ key: o.key, order_id: o.order_id, subscription_id: o.subscription_id, outcome }),
       });
       const result = await res.json();
       if (result.error) { if (this.listeners['payment.failed']) this.listeners['payment.failed'](result); return; }
       close();
       o.handler && o.handler(result);
     };
-    button('Pay ' + amount, () => pay('captured'));
+    button(amount ? 'Pay ' + amount : 'Subscribe', () => pay('captured'));
     button('Fail payment', () => pay('failed'));
     button('Cancel', () => { close(); o.modal && o.modal.ondismiss && o.modal.ondismiss(); });
     sheet.append(box);
@@ -192,13 +224,71 @@ export async function startRazorpayStandin(
   const payments = new Map<string, RazorpayPayment>();
   const refunds = new Map<string, RazorpayRefund & { idempotencyKey: string | null }>();
   const refundsByKey = new Map<string, string>();
+  const plans = new Map<
+    string,
+    {
+      id: string;
+      entity: 'plan';
+      period: string;
+      interval: number;
+      item: { name: string; amount: number; currency: string };
+    }
+  >();
+  const subscriptions = new Map<string, RazorpaySubscription>();
 
-  const standin = { keyId, keySecret, webhookSecret, webhookUrl: options.webhookUrl, orders, payments, refunds };
+  const standin = {
+    keyId,
+    keySecret,
+    webhookSecret,
+    webhookUrl: options.webhookUrl,
+    orders,
+    payments,
+    refunds,
+    subscriptions,
+  };
 
-  function webhookFor(
-    event: WebhookEvent,
-    entities: { payment?: RazorpayPayment; order?: RazorpayOrder; refund?: RazorpayRefund },
-  ) {
+  /** A month of a subscription paid: a captured payment on an invoice's order, and subscription.charged. */
+  async function charge(subscriptionId: string) {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription || subscription.status === 'cancelled') throw new ApiError(400, 'The subscription is not active');
+    const plan = plans.get(subscription.plan_id)!;
+    const payment: RazorpayPayment = {
+      id: rzpId('pay'),
+      entity: 'payment',
+      amount: plan.item.amount,
+      currency: plan.item.currency,
+      status: 'captured',
+      order_id: rzpId('order'),
+      invoice_id: rzpId('inv'),
+      method: 'upi',
+      amount_refunded: 0,
+      refund_status: null,
+      captured: true,
+      email: 'buyer@example.com',
+      contact: '+919000090000',
+      notes: subscription.notes,
+      error_code: null,
+      error_description: null,
+      created_at: nowSeconds(),
+    };
+    payments.set(payment.id, payment);
+    const start = subscription.current_end ?? nowSeconds();
+    Object.assign(subscription, {
+      status: 'active',
+      paid_count: subscription.paid_count + 1,
+      remaining_count: subscription.remaining_count - 1,
+      current_start: start,
+      current_end: start + 30 * 86_400,
+    });
+    void deliver('subscription.charged', { subscription, payment });
+    return {
+      razorpay_payment_id: payment.id,
+      razorpay_subscription_id: subscription.id,
+      razorpay_signature: hmacHex(keySecret, `${payment.id}|${subscription.id}`),
+    };
+  }
+
+  function webhookFor(event: WebhookEvent, entities: WebhookEntities) {
     const payload = Object.fromEntries(
       Object.entries(entities)
         .filter(([, entity]) => entity)
@@ -223,7 +313,7 @@ export async function startRazorpayStandin(
   }
 
   /** Delivers a webhook as Razorpay does: retried on a non-2xx answer (a few times, quickly, here). */
-  async function deliver(event: WebhookEvent, entities: Parameters<typeof webhookFor>[1]) {
+  async function deliver(event: WebhookEvent, entities: WebhookEntities) {
     if (!standin.webhookUrl) return;
     const { body, headers } = webhookFor(event, entities);
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -248,6 +338,7 @@ export async function startRazorpayStandin(
       currency: order.currency,
       status: outcome,
       order_id: order.id,
+      invoice_id: null,
       method: 'upi',
       amount_refunded: 0,
       refund_status: null,
@@ -362,6 +453,52 @@ export async function startRazorpayStandin(
       void deliver('refund.processed', { refund: entity, payment });
       return entity;
     }
+    if (method === 'POST' && path === '/v1/plans') {
+      const body = await readJson(req);
+      const item = (body.item ?? {}) as Record<string, unknown>;
+      if (body.period !== 'monthly' || !Number.isInteger(body.interval) || !Number.isInteger(item.amount))
+        throw new ApiError(400, 'The plan is invalid', 'period');
+      const plan = {
+        id: rzpId('plan'),
+        entity: 'plan' as const,
+        period: 'monthly',
+        interval: body.interval as number,
+        item: { name: String(item.name), amount: item.amount as number, currency: String(item.currency ?? 'INR') },
+      };
+      plans.set(plan.id, plan);
+      return plan;
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      const body = await readJson(req);
+      if (!plans.has(String(body.plan_id))) throw new ApiError(400, 'The id provided does not exist', 'plan_id');
+      if (!Number.isInteger(body.total_count) || (body.total_count as number) < 1)
+        throw new ApiError(400, 'The total count field is required.', 'total_count');
+      const subscription: RazorpaySubscription = {
+        id: rzpId('sub'),
+        entity: 'subscription',
+        plan_id: String(body.plan_id),
+        status: 'created',
+        total_count: body.total_count as number,
+        paid_count: 0,
+        remaining_count: body.total_count as number,
+        current_start: null,
+        current_end: null,
+        short_url: `${origin}/standin/subscriptions`,
+        notes: notesOf(body.notes),
+        created_at: nowSeconds(),
+      };
+      subscriptions.set(subscription.id, subscription);
+      return subscription;
+    }
+    if (method === 'POST' && (match = path.match(/^\/v1\/subscriptions\/([\w]+)\/cancel$/))) {
+      const subscription = subscriptions.get(match[1]!);
+      if (!subscription) throw new ApiError(400, 'The id provided does not exist');
+      if (subscription.status === 'cancelled')
+        throw new ApiError(400, 'Subscription is not cancellable in cancelled status.');
+      subscription.status = 'cancelled';
+      void deliver('subscription.cancelled', { subscription });
+      return subscription;
+    }
     throw new ApiError(400, 'The requested URL was not found on the server.');
   }
 
@@ -384,6 +521,7 @@ export async function startRazorpayStandin(
       if (req.method === 'POST' && path === '/standin/checkout/pay') {
         const body = await readJson(req);
         if (body.key !== keyId) throw new ApiError(400, 'The api key provided is invalid');
+        if (body.subscription_id) return send(200, await charge(String(body.subscription_id)));
         return send(200, await pay(String(body.order_id), body.outcome === 'failed' ? 'failed' : 'captured'));
       }
       send(200, await api(req, path));
@@ -409,6 +547,7 @@ export async function startRazorpayStandin(
     apiUrl: `${origin}/v1`,
     checkoutUrl: `${origin}/v1/checkout.js`,
     pay,
+    charge,
     webhookFor,
     close: async () => {
       server.closeAllConnections();

@@ -54,11 +54,12 @@ export async function payWithRazorpay(
   return new Promise((resolve) => {
     const checkout = new Razorpay({
       key: order.keyId,
-      amount: order.amount,
-      currency: order.currency,
+      // An order names its amount; a subscription's amount is its plan's.
+      ...(order.subscriptionId
+        ? { subscription_id: order.subscriptionId }
+        : { order_id: order.orderId, amount: order.amount, currency: order.currency }),
       name: order.name,
       description: order.description,
-      order_id: order.orderId,
       prefill: order.prefill,
       theme: { color: '#4A2C5A' },
       handler: (result: CheckoutSuccess) => resolve(result),

@@ -47,6 +47,7 @@ const PURCHASES: Purchase[] = [
     programId: 'inner-peace-method',
     amountRefunded: 0,
     invoiceNumber: 'INV/2025-26/0001',
+    membership: null,
   },
   {
     id: 'b2',
@@ -61,6 +62,7 @@ const PURCHASES: Purchase[] = [
     programId: 'heal-to-rise',
     amountRefunded: 0,
     invoiceNumber: null,
+    membership: null,
   },
 ];
 

@@ -1,7 +1,9 @@
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { Purchase } from '@coach/contracts';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { Link as RouterLink } from 'react-router';
 import { formatLongDate } from '../../shared/dates.ts';
 import { formatInr, productTypeLabel } from './growth.ts';
@@ -18,6 +20,49 @@ function StatusChip({ status }: { status: string }) {
       data-status={completed ? 'completed' : 'other'}
       sx={completed ? { bgcolor: '#E3F1E5', color: '#1E5A2B' } : { bgcolor: 'grey.200', color: 'text.secondary' }}
     />
+  );
+}
+
+/** A monthly membership: active, with a way to cancel it (asked twice), or cancelled. */
+function MembershipControl({ purchase }: { purchase: Purchase }) {
+  const [asking, setAsking] = useState(false);
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => postJson(`/api/checkout/subscriptions/${purchase.id}/cancel`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PURCHASES_KEY }),
+  });
+  if (purchase.membership === 'cancelled') {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Membership cancelled
+      </Typography>
+    );
+  }
+  if (!asking) {
+    return (
+      <Button size="small" color="error" onClick={() => setAsking(true)}>
+        Cancel membership
+      </Button>
+    );
+  }
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+      <Typography variant="body2">No further month will be charged.</Typography>
+      <Button
+        size="small"
+        variant="contained"
+        color="error"
+        disabled={cancel.isPending}
+        onClick={() => cancel.mutate()}
+      >
+        Yes, cancel my membership
+      </Button>
+      {cancel.isError && (
+        <Typography variant="body2" color="error">
+          {serverMessage(cancel.error) ?? 'The membership could not be cancelled. Please try again.'}
+        </Typography>
+      )}
+    </Stack>
   );
 }
 
@@ -86,6 +131,7 @@ export function PurchaseHistory({ totalSpent }: { totalSpent: number | undefined
                             Receipt
                           </Button>
                         )}
+                        {p.membership && p.status === 'completed' && <MembershipControl purchase={p} />}
                         {(p.status === 'pending' || p.status === 'failed') && p.programId && (
                           <Button size="small" variant="outlined" href={`/checkout/${p.programId}`}>
                             {p.status === 'failed' ? 'Try the payment again' : 'Complete the payment'}

@@ -80,14 +80,14 @@ describe('a signed-in member buys a program', () => {
       testMode: true,
       description: 'Soul Spark Session',
     });
-    expect(standin.orders.get(answer.orderId)).toMatchObject({
+    expect(standin.orders.get(answer.orderId!)).toMatchObject({
       amount: 199_900,
       currency: 'INR',
       receipt: answer.purchaseId,
     });
     expect(await purchaseOf(member, answer.purchaseId)).toMatchObject({ status: 'pending', amount: 199_900 });
 
-    const paid = await standin.pay(answer.orderId);
+    const paid = await standin.pay(answer.orderId!);
     const confirmed = await member.post('/api/checkout/confirm', paid);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ status: 'completed', productName: 'Soul Spark Session' });
@@ -135,17 +135,17 @@ describe('a signed-in member buys a program', () => {
     const { member } = await signedInMember(members.url, 'forger');
     expect((await order(member, { programId: 'free-enlightenment' })).status).toBe(404);
     const answer = (await order(member, { programId: SOUL_SPARK.id })).body as CheckoutOrder;
-    const paid = await standin.pay(answer.orderId, 'captured').then((r) => r as { razorpay_payment_id: string });
+    const paid = await standin.pay(answer.orderId!, 'captured').then((r) => r as { razorpay_payment_id: string });
     standin.webhookUrl = undefined;
     const forged = await member.post('/api/checkout/confirm', {
-      razorpay_order_id: answer.orderId,
+      razorpay_order_id: answer.orderId!,
       razorpay_payment_id: paid.razorpay_payment_id,
       razorpay_signature: 'a'.repeat(64),
     });
     expect(forged.status).toBe(400);
     const { member: stranger } = await signedInMember(members.url, 'stranger');
     const theirs = await stranger.post('/api/checkout/confirm', {
-      razorpay_order_id: answer.orderId,
+      razorpay_order_id: answer.orderId!,
       razorpay_payment_id: paid.razorpay_payment_id,
       razorpay_signature: 'b'.repeat(64),
     });
@@ -172,10 +172,10 @@ describe('Razorpay’s webhooks', () => {
     const answer = (await order(member, { programId })).body as CheckoutOrder;
     const url = standin.webhookUrl;
     standin.webhookUrl = undefined;
-    const result = await standin.pay(answer.orderId);
+    const result = await standin.pay(answer.orderId!);
     standin.webhookUrl = url;
     const payment = standin.payments.get((result as { razorpay_payment_id: string }).razorpay_payment_id)!;
-    return { answer, payment, order: standin.orders.get(answer.orderId)! };
+    return { answer, payment, order: standin.orders.get(answer.orderId!)! };
   }
 
   it('refuses a forged or missing signature with 400, changing nothing', async () => {
@@ -227,9 +227,9 @@ describe('Razorpay’s webhooks', () => {
   it('marks a failed payment failed, and completes it when the buyer then pays on the same order', async () => {
     const { member } = await signedInMember(members.url, 'retry');
     const answer = (await order(member, { programId: SOUL_SPARK.id })).body as CheckoutOrder;
-    await standin.pay(answer.orderId, 'failed');
+    await standin.pay(answer.orderId!, 'failed');
     await until(async () => (await purchaseOf(member, answer.purchaseId))!.status === 'failed');
-    await member.post('/api/checkout/confirm', await standin.pay(answer.orderId));
+    await member.post('/api/checkout/confirm', await standin.pay(answer.orderId!));
     expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('completed');
   });
 
@@ -251,6 +251,43 @@ describe('Razorpay’s webhooks', () => {
   });
 });
 
+describe('the monthly Group Transformation Circle', () => {
+  it('is a Razorpay subscription: each paid month a purchase with its receipt, until she cancels it from her profile', async () => {
+    const { member } = await signedInMember(members.url, 'circle');
+    const answer = (await order(member, { programId: 'group-transformation-circle' })).body as CheckoutOrder;
+    expect(answer).toMatchObject({ orderId: null, amount: 1_800_000 });
+    const subscription = standin.subscriptions.get(answer.subscriptionId!)!;
+    expect(subscription).toMatchObject({ status: 'created', total_count: 120 });
+    // The plan is made once for the program's price: a second member's subscription shares it.
+    const { member: second } = await signedInMember(members.url, 'circle2');
+    const other = (await order(second, { programId: 'group-transformation-circle' })).body as CheckoutOrder;
+    expect(standin.subscriptions.get(other.subscriptionId!)!.plan_id).toBe(subscription.plan_id);
+
+    // The first month: the checkout's answer (signed over payment_id|subscription_id) and Razorpay's
+    // subscription.charged webhook both say so; it is completed once.
+    const paid = await standin.charge(answer.subscriptionId!);
+    expect((await member.post('/api/checkout/confirm', { ...paid, razorpay_signature: 'c'.repeat(64) })).status).toBe(
+      400,
+    );
+    expect((await member.post('/api/checkout/confirm', paid)).body).toMatchObject({ status: 'completed' });
+    await until(async () => (await purchaseOf(member, answer.purchaseId))?.status === 'completed');
+    await standin.charge(answer.subscriptionId!);
+    await until(
+      async () => (await purchasesOf(member)).filter((p) => p.programId === 'group-transformation-circle').length === 2,
+    );
+    const months = (await purchasesOf(member)).filter((p) => p.programId === 'group-transformation-circle');
+    expect(months.map((p) => [p.status, p.membership, Boolean(p.invoiceNumber)])).toEqual([
+      ['completed', 'active', true],
+      ['completed', 'active', true],
+    ]);
+
+    expect((await second.post(`/api/checkout/subscriptions/${answer.purchaseId}/cancel`)).status).toBe(404);
+    expect((await member.post(`/api/checkout/subscriptions/${answer.purchaseId}/cancel`)).status).toBe(200);
+    expect(standin.subscriptions.get(answer.subscriptionId!)!.status).toBe('cancelled');
+    expect((await purchasesOf(member)).filter((p) => p.membership === 'active')).toEqual([]);
+  });
+});
+
 describe('a visitor buys without an account', () => {
   it('pays with her name and e-mail, is e-mailed the receipt and an invitation, and claims it once signed in', async () => {
     const visitor = caller(members.url);
@@ -258,7 +295,7 @@ describe('a visitor buys without an account', () => {
     const answer = (await order(visitor, { programId: SOUL_SPARK.id, name: 'Meera Iyer', email: 'Meera@Example.com' }))
       .body as CheckoutOrder;
     expect(answer.prefill).toEqual({ name: 'Meera Iyer', email: 'meera@example.com' });
-    expect((await visitor.post('/api/checkout/confirm', await standin.pay(answer.orderId))).status).toBe(200);
+    expect((await visitor.post('/api/checkout/confirm', await standin.pay(answer.orderId!))).status).toBe(200);
     const event = await until(async () =>
       (await receiptEvents()).find((e) => e.payload.purchaseId === answer.purchaseId),
     );
@@ -310,7 +347,7 @@ describe('the coach’s Sales section', () => {
   it('refunds in part and then in full through Razorpay, with an idempotency key, following the purchase forward', async () => {
     const { member } = await signedInMember(members.url, 'refund');
     const answer = (await order(member, { programId: SOUL_SPARK.id })).body as CheckoutOrder;
-    await member.post('/api/checkout/confirm', await standin.pay(answer.orderId));
+    await member.post('/api/checkout/confirm', await standin.pay(answer.orderId!));
     expect((await admin.post(`/api/admin/purchases/${answer.purchaseId}/refund`, { amount: 250_000 })).status).toBe(
       400,
     );

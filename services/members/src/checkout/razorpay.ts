@@ -13,6 +13,8 @@ export interface RazorpayKeys {
 export interface RazorpayPaymentEntity {
   id: string;
   order_id: string;
+  /** Set on a subscription's payments (they are applied from subscription.charged). */
+  invoice_id?: string | null;
   amount: number;
   currency: string;
   status: string;
@@ -37,6 +39,14 @@ function sameHex(expected: string, given: string | undefined): boolean {
 /** The checkout's signature: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
 export const checkoutSignatureValid = (keys: RazorpayKeys, orderId: string, paymentId: string, signature: string) =>
   sameHex(hmacHex(keys.keySecret, `${orderId}|${paymentId}`), signature);
+
+/** A subscription's first payment, as the checkout signs it: HMAC-SHA256 of `payment_id|subscription_id`. */
+export const subscriptionSignatureValid = (
+  keys: RazorpayKeys,
+  paymentId: string,
+  subscriptionId: string,
+  signature: string,
+) => sameHex(hmacHex(keys.keySecret, `${paymentId}|${subscriptionId}`), signature);
 
 /** A webhook's `X-Razorpay-Signature`: HMAC-SHA256 of the raw body with the webhook secret. */
 export const webhookSignatureValid = (keys: RazorpayKeys, rawBody: Buffer, signature: string | undefined) =>
@@ -66,6 +76,18 @@ export function razorpayClient(keys: RazorpayKeys) {
       call<{ id: string; amount: number; currency: string }>('POST', '/orders', order),
     paymentsOf: (orderId: string) =>
       call<{ items: RazorpayPaymentEntity[] }>('GET', `/orders/${encodeURIComponent(orderId)}/payments`),
+    createPlan: (plan: { period: 'monthly'; interval: 1; item: { name: string; amount: number; currency: 'INR' } }) =>
+      call<{ id: string }>('POST', '/plans', plan),
+    createSubscription: (subscription: {
+      plan_id: string;
+      total_count: number;
+      customer_notify: 1;
+      notes: Record<string, string>;
+    }) => call<{ id: string }>('POST', '/subscriptions', subscription),
+    cancelSubscription: (subscriptionId: string) =>
+      call<{ id: string; status: string }>('POST', `/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {
+        cancel_at_cycle_end: 0,
+      }),
     refund: (paymentId: string, amount: number, idempotencyKey: string) =>
       call<RazorpayRefundEntity>(
         'POST',

@@ -14,7 +14,12 @@ import mongoose from 'mongoose';
 import { UserModel } from '../accounts/model.ts';
 import { PurchaseModel } from '../profile/model.ts';
 import { invoiceOf } from './invoices.ts';
-import { checkoutSignatureValid, webhookSignatureValid, type RazorpayKeys } from './razorpay.ts';
+import {
+  checkoutSignatureValid,
+  subscriptionSignatureValid,
+  webhookSignatureValid,
+  type RazorpayKeys,
+} from './razorpay.ts';
 import { CHECKOUT_MESSAGES, listSales, salesSummary, type CheckoutService, type WebhookBody } from './service.ts';
 
 export const RAZORPAY_WEBHOOK_PATH = '/api/payments/razorpay/webhook';
@@ -107,7 +112,14 @@ export function checkoutRoutes(
     const purchase = await service.confirm(
       input,
       (p) => p.userId === undefined || p.userId === userId,
-      checkoutSignatureValid(keys, input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature),
+      'razorpay_order_id' in input
+        ? checkoutSignatureValid(keys, input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)
+        : subscriptionSignatureValid(
+            keys,
+            input.razorpay_payment_id,
+            input.razorpay_subscription_id,
+            input.razorpay_signature,
+          ),
     );
     res.json({ purchaseId: purchase._id.toString(), status: purchase.status, productName: purchase.productName });
   });
@@ -130,6 +142,11 @@ export function checkoutRoutes(
   router.post('/api/checkout/claim', sessions.requireUser, async (req, res) => {
     const { token } = parse(purchaseClaimInputSchema, req.body);
     await service.claim(Number(req.session!.sub), token);
+    res.json({ ok: true });
+  });
+
+  router.post('/api/checkout/subscriptions/:id/cancel', sessions.requireUser, async (req, res) => {
+    await service.cancelSubscription(Number(req.session!.sub), purchaseIdOf(req.params.id));
     res.json({ ok: true });
   });
 

@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AdminListQuery, AdminPurchase, CheckoutOrder, ManualPurchaseInput, SalesSummary } from '@coach/contracts';
+import type {
+  AdminListQuery,
+  AdminPurchase,
+  CheckoutConfirmInput,
+  CheckoutOrder,
+  ManualPurchaseInput,
+  SalesSummary,
+} from '@coach/contracts';
 import type { ProgramPrice } from '@coach/site-rules';
 import { adminPage, HttpError, isDuplicateKey, type AdminPage, type Logger, type PublishEvent } from '@coach/kit';
 import mongoose, { type Types } from 'mongoose';
@@ -50,6 +57,8 @@ type PurchaseRow = {
   buyerEmail?: string;
   razorpayOrderId?: string;
   razorpayPaymentId?: string;
+  razorpaySubscriptionId?: string;
+  subscriptionStatus?: string;
   invoiceNumber?: string;
   counted?: boolean;
   notes?: string | null;
@@ -75,13 +84,23 @@ const eventSchema = new mongoose.Schema(
 eventSchema.index({ processed: 1, receivedAt: 1 });
 export const RazorpayEventModel = mongoose.model('RazorpayEvent', eventSchema);
 
+/** razorpay_plans: the monthly plan made at Razorpay for a program at a price (`_id`: "<programId>:<paise>"). */
+const RazorpayPlanModel = mongoose.model(
+  'RazorpayPlan',
+  new mongoose.Schema(
+    { _id: { type: String }, planId: { type: String, required: true } },
+    { collection: 'razorpay_plans', versionKey: false },
+  ),
+);
+
 export function checkoutService(deps: CheckoutDeps) {
   const { razorpay, keys, publish, logger } = deps;
 
   function orderAnswer(p: PurchaseRow, price: ProgramPrice): CheckoutOrder {
     return {
       purchaseId: p._id.toString(),
-      orderId: p.razorpayOrderId!,
+      orderId: p.razorpayOrderId ?? null,
+      subscriptionId: p.razorpaySubscriptionId ?? null,
       amount: p.amount,
       currency: 'INR',
       keyId: keys.keyId,
@@ -110,7 +129,7 @@ export function checkoutService(deps: CheckoutDeps) {
       ...who,
       programId: price.id,
       status: 'pending',
-      razorpayOrderId: trusted({ $exists: true }),
+      $or: [{ razorpayOrderId: trusted({ $exists: true }) }, { razorpaySubscriptionId: trusted({ $exists: true }) }],
       createdAt: trusted({ $gt: new Date(now.getTime() - RESUME_WITHIN_MS) }),
     }).lean<PurchaseRow>();
     if (open) return { order: orderAnswer(open, price), resumed: true };
@@ -127,14 +146,26 @@ export function checkoutService(deps: CheckoutDeps) {
       buyerEmail: buyer.email,
       createdAt: now,
     });
+    const notes = { purchaseId: purchase._id.toString(), programId: price.id };
     try {
-      const order = await razorpay.createOrder({
-        amount: price.amount,
-        currency: 'INR',
-        receipt: purchase._id.toString(),
-        notes: { purchaseId: purchase._id.toString(), programId: price.id },
-      });
-      purchase.razorpayOrderId = order.id;
+      if (price.billing === 'monthly') {
+        // Each month until she cancels (Razorpay needs a count: ten years of months).
+        const subscription = await razorpay.createSubscription({
+          plan_id: await planFor(price),
+          total_count: 120,
+          customer_notify: 1,
+          notes,
+        });
+        Object.assign(purchase, { razorpaySubscriptionId: subscription.id, subscriptionStatus: 'active' });
+      } else {
+        const order = await razorpay.createOrder({
+          amount: price.amount,
+          currency: 'INR',
+          receipt: purchase._id.toString(),
+          notes,
+        });
+        purchase.razorpayOrderId = order.id;
+      }
       await purchase.save();
     } catch (err) {
       // No order exists to be paid: the purchase never happened.
@@ -142,6 +173,85 @@ export function checkoutService(deps: CheckoutDeps) {
       throw err;
     }
     return { order: orderAnswer(purchase.toObject() as PurchaseRow, price), resumed: false };
+  }
+
+  /** The monthly plan of a program at its price: made at Razorpay once, then kept. */
+  async function planFor(price: ProgramPrice): Promise<string> {
+    const key = `${price.id}:${price.amount}`;
+    const known = await RazorpayPlanModel.findById(key).lean();
+    if (known) return known.planId;
+    const plan = await razorpay.createPlan({
+      period: 'monthly',
+      interval: 1,
+      item: { name: price.name, amount: price.amount, currency: 'INR' },
+    });
+    // Two first buyers at once make two plans at Razorpay; the first one kept here is used by all.
+    await RazorpayPlanModel.updateOne({ _id: key }, { $setOnInsert: { planId: plan.id } }, { upsert: true }).catch(
+      (err: unknown) => {
+        if (!isDuplicateKey(err)) throw err;
+      },
+    );
+    return (await RazorpayPlanModel.findById(key).lean())!.planId;
+  }
+
+  /**
+   * A paid month of a subscription: the first completes the purchase opened at checkout; each
+   * later one is a purchase of its own, recorded once by its payment id. False for a
+   * subscription unknown here.
+   */
+  async function completeMonth(subscriptionId: string, payment: Pick<RazorpayPaymentEntity, 'id' | 'amount'>) {
+    const first = await PurchaseModel.findOne({ razorpaySubscriptionId: subscriptionId })
+      .sort({ createdAt: 1 })
+      .lean<PurchaseRow>();
+    if (!first) return false;
+    const opened = await PurchaseModel.findOneAndUpdate(
+      { razorpaySubscriptionId: subscriptionId, status: trusted({ $in: movesTo('completed') }) },
+      { $set: { status: 'completed', razorpayPaymentId: payment.id, completedAt: new Date() } },
+    ).lean<PurchaseRow>();
+    if (opened) {
+      await finish(opened._id);
+      return true;
+    }
+    if (await PurchaseModel.exists({ razorpayPaymentId: payment.id })) return true;
+    try {
+      const month = await PurchaseModel.create({
+        userId: first.userId,
+        programId: first.programId,
+        productName: first.productName,
+        productType: first.productType,
+        amount: payment.amount,
+        currency: 'INR',
+        status: 'completed',
+        source: 'razorpay',
+        buyerName: first.buyerName,
+        buyerEmail: first.buyerEmail,
+        razorpaySubscriptionId: subscriptionId,
+        subscriptionStatus: first.subscriptionStatus,
+        razorpayPaymentId: payment.id,
+        completedAt: new Date(),
+      });
+      await finish(month._id);
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    return true;
+  }
+
+  /** A subscription cancelled (by her, or at Razorpay): no month is charged again. */
+  async function endSubscription(subscriptionId: string): Promise<boolean> {
+    const ended = await PurchaseModel.updateMany(
+      { razorpaySubscriptionId: subscriptionId },
+      { $set: { subscriptionStatus: 'cancelled' } },
+    );
+    return ended.matchedCount > 0;
+  }
+
+  /** She cancels her membership from her profile. */
+  async function cancelSubscription(userId: number, purchaseId: Types.ObjectId): Promise<void> {
+    const p = await PurchaseModel.findOne({ _id: purchaseId, userId }).lean<PurchaseRow>();
+    if (!p?.razorpaySubscriptionId) throw new HttpError(404, 'There is no such membership');
+    if (p.subscriptionStatus !== 'cancelled') await razorpay.cancelSubscription(p.razorpaySubscriptionId);
+    await endSubscription(p.razorpaySubscriptionId);
   }
 
   /**
@@ -265,6 +375,7 @@ export function checkoutService(deps: CheckoutDeps) {
   async function applyWebhook(eventId: string, body: WebhookBody): Promise<void> {
     const payment = body.payload?.payment?.entity;
     const refund = body.payload?.refund?.entity;
+    const subscription = body.payload?.subscription?.entity;
     const orderId = payment?.order_id ?? body.payload?.order?.entity?.id;
     try {
       await RazorpayEventModel.create({ _id: eventId, event: body.event, orderId, payload: JSON.stringify(body) });
@@ -273,7 +384,7 @@ export function checkoutService(deps: CheckoutDeps) {
       const seen = await RazorpayEventModel.findById(eventId, { processed: 1 }).lean();
       if (seen?.processed) return;
     }
-    if (await applyEvent(body.event, payment, refund)) {
+    if (await applyEvent(body.event, payment, refund, subscription?.id)) {
       await RazorpayEventModel.updateOne({ _id: eventId }, { $set: { processed: true } });
     } else {
       logger.warn(
@@ -284,10 +395,23 @@ export function checkoutService(deps: CheckoutDeps) {
   }
 
   /** True once the event is applied (or has nothing to apply); false while its order is unknown. */
-  async function applyEvent(event: string, payment?: RazorpayPaymentEntity, refund?: WebhookRefund): Promise<boolean> {
+  async function applyEvent(
+    event: string,
+    payment?: RazorpayPaymentEntity,
+    refund?: WebhookRefund,
+    subscriptionId?: string,
+  ): Promise<boolean> {
     switch (event) {
+      case 'subscription.charged':
+        return payment && subscriptionId ? completeMonth(subscriptionId, payment) : true;
+      case 'subscription.cancelled':
+      case 'subscription.completed':
+      case 'subscription.halted':
+        return subscriptionId ? endSubscription(subscriptionId) : true;
       case 'payment.captured':
       case 'order.paid':
+        // A subscription's months come with subscription.charged, which names the subscription.
+        if (payment?.invoice_id) return true;
         return payment ? complete(payment.order_id, payment) : true;
       case 'payment.failed':
         return payment ? fail(payment.order_id) : true;
@@ -343,17 +467,23 @@ export function checkoutService(deps: CheckoutDeps) {
     return { completed, failed };
   }
 
-  /** Confirms the checkout's answer: its signature, and an order of this buyer. */
+  /** Confirms the checkout's answer: an order or subscription of this buyer, and its signature. */
   async function confirm(
-    input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+    input: CheckoutConfirmInput,
     owns: (p: PurchaseRow) => boolean,
     signatureValid: boolean,
   ): Promise<PurchaseRow> {
-    const p = await PurchaseModel.findOne({ razorpayOrderId: input.razorpay_order_id }).lean<PurchaseRow>();
+    const filter =
+      'razorpay_order_id' in input
+        ? { razorpayOrderId: input.razorpay_order_id }
+        : { razorpaySubscriptionId: input.razorpay_subscription_id };
+    const p = await PurchaseModel.findOne(filter).sort({ createdAt: 1 }).lean<PurchaseRow>();
     if (!p || !owns(p)) throw new HttpError(404, CHECKOUT_MESSAGES.unknownOrder);
     if (!signatureValid) throw new HttpError(400, CHECKOUT_MESSAGES.badSignature);
-    await complete(p.razorpayOrderId!, { id: input.razorpay_payment_id, amount: p.amount });
-    return (await PurchaseModel.findById(p._id).lean<PurchaseRow>())!;
+    const payment = { id: input.razorpay_payment_id, amount: p.amount };
+    if ('razorpay_order_id' in input) await complete(input.razorpay_order_id, payment);
+    else await completeMonth(input.razorpay_subscription_id, payment);
+    return (await PurchaseModel.findOne({ razorpayPaymentId: input.razorpay_payment_id }).lean<PurchaseRow>()) ?? p;
   }
 
   /** A refund asked by the coach, sent to Razorpay (a repeated request is the same refund there). */
@@ -408,7 +538,7 @@ export function checkoutService(deps: CheckoutDeps) {
     if (taken.modifiedCount === 1 && p.status === 'completed') await countOnce({ ...p, userId });
   }
 
-  return { createOrder, confirm, applyWebhook, reconcile, refund, recordManual, claim };
+  return { createOrder, confirm, applyWebhook, reconcile, refund, recordManual, claim, cancelSubscription };
 }
 export type CheckoutService = ReturnType<typeof checkoutService>;
 
@@ -420,6 +550,7 @@ export interface WebhookRefund {
 export interface WebhookBody {
   event: string;
   payload?: {
+    subscription?: { entity: { id: string } };
     payment?: { entity: RazorpayPaymentEntity };
     order?: { entity: { id: string } };
     refund?: { entity: WebhookRefund };

@@ -68,6 +68,10 @@ const purchaseSchema = new mongoose.Schema(
     source: { type: String, maxlength: 20 },
     razorpayOrderId: { type: String, maxlength: 60 },
     razorpayPaymentId: { type: String, maxlength: 60 },
+    /** A monthly program's subscription: every paid month is a purchase carrying it. */
+    razorpaySubscriptionId: { type: String, maxlength: 60 },
+    /** 'active' until she (or Razorpay) cancels it: 'cancelled'. */
+    subscriptionStatus: { type: String, maxlength: 20 },
     /** Paise refunded so far; the purchase is `refunded` once it reaches the amount. */
     amountRefunded: { type: Number, default: 0 },
     /** The refunds recorded, by the payment service's refund id: each is counted once. */
@@ -83,5 +87,7 @@ const purchaseSchema = new mongoose.Schema(
   { collection: 'purchases', versionKey: false },
 );
 purchaseSchema.index({ razorpayOrderId: 1 }, { unique: true, sparse: true });
+purchaseSchema.index({ razorpayPaymentId: 1 }, { unique: true, sparse: true });
+purchaseSchema.index({ razorpaySubscriptionId: 1 }, { sparse: true });
 purchaseSchema.index({ status: 1, createdAt: 1 });
 export const PurchaseModel = mongoose.model('Purchase', purchaseSchema);

@@ -245,6 +245,7 @@ export async function listPurchases(userId: number): Promise<Purchase[]> {
     programId: r.programId ?? null,
     amountRefunded: r.amountRefunded ?? 0,
     invoiceNumber: r.invoiceNumber ?? null,
+    membership: r.razorpaySubscriptionId ? (r.subscriptionStatus === 'cancelled' ? 'cancelled' : 'active') : null,
   }));
 }
 
