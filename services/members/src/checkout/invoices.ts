@@ -17,7 +17,8 @@ const invoiceSchema = new mongoose.Schema(
     seq: { type: Number, required: true },
     number: { type: String, required: true },
     issuedAt: { type: Date, required: true },
-    pdf: { type: Buffer, required: true },
+    /** Drawn once the number is taken. */
+    pdf: { type: Buffer },
   },
   { collection: 'invoices', versionKey: false },
 );
@@ -117,37 +118,36 @@ export async function invoicePdf(number: string, d: InvoiceDetails): Promise<Buf
 
 /**
  * The purchase's invoice: issued once (a second call returns the first), numbered next in its
- * financial year: INV/2026-27/0001, INV/2026-27/0002, ...
+ * financial year: INV/2026-27/0001, INV/2026-27/0002, ... The number is taken first (a cheap
+ * insert that racing writers retry), then the PDF is drawn once into it: a crash between the two
+ * leaves the number with its purchase, and the next call draws the PDF.
  */
 export async function issueInvoice(d: InvoiceDetails): Promise<{ number: string; pdf: Buffer }> {
-  const existing = await InvoiceModel.findOne({ purchaseId: d.purchaseId }).lean();
-  if (existing) return { number: existing.number, pdf: Buffer.from(existing.pdf.buffer) };
+  const invoice = (await InvoiceModel.findOne({ purchaseId: d.purchaseId }).lean()) ?? (await takeNumber(d));
+  if (invoice.pdf) return { number: invoice.number, pdf: Buffer.from(invoice.pdf.buffer) };
+  const pdf = await invoicePdf(invoice.number, d);
+  await InvoiceModel.updateOne({ _id: invoice._id }, { $set: { pdf } });
+  return { number: invoice.number, pdf };
+}
+
+async function takeNumber(d: InvoiceDetails) {
   const { label } = financialYearOf(d.issuedAt);
   for (;;) {
     const last = await InvoiceModel.findOne({ financialYear: label }, { seq: 1 }).sort({ seq: -1 }).lean();
     const seq = (last?.seq ?? 0) + 1;
     const number = `INV/${label}/${String(seq).padStart(4, '0')}`;
-    const pdf = await invoicePdf(number, d);
     try {
-      await InvoiceModel.create({
-        purchaseId: d.purchaseId,
-        financialYear: label,
-        seq,
-        number,
-        issuedAt: d.issuedAt,
-        pdf,
-      });
-      return { number, pdf };
+      await InvoiceModel.create({ purchaseId: d.purchaseId, financialYear: label, seq, number, issuedAt: d.issuedAt });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
-      // Another writer took this number, or issued this purchase's invoice: look again.
-      const mine = await InvoiceModel.findOne({ purchaseId: d.purchaseId }).lean();
-      if (mine) return { number: mine.number, pdf: Buffer.from(mine.pdf.buffer) };
+      // Another writer took this number (look again), or this purchase's (it is found below).
     }
+    const mine = await InvoiceModel.findOne({ purchaseId: d.purchaseId }).lean();
+    if (mine) return mine;
   }
 }
 
 export async function invoiceOf(purchaseId: string): Promise<Buffer | null> {
   const row = await InvoiceModel.findOne({ purchaseId }, { pdf: 1 }).lean();
-  return row ? Buffer.from(row.pdf.buffer) : null;
+  return row?.pdf ? Buffer.from(row.pdf.buffer) : null;
 }
