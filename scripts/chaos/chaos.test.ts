@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoad, type Load } from './load.ts';
 import { partName, startChaosSite, type ChaosSite, type Part } from './site.ts';
-import { figuresOf, runScheduledDailyPost, storedRows, unfinishedJobs, type FaultFigures } from './verify.ts';
+import { drain, figuresOf, runScheduledDailyPost, storedRows, type FaultFigures } from './verify.ts';
 
 // The fault-injection suite: two of each back-end service under a steady mixed load, one part
 // killed (SIGKILL) or frozen (SIGSTOP) at a time, and what it cost counted from the database,
@@ -45,7 +45,7 @@ const restoredAt = new Map<string, number>();
 const awayFrom = new Map<string, number>();
 let figures: FaultFigures[] = [];
 let likesBefore = 0;
-let drained: { stored: Awaited<ReturnType<typeof storedRows>>; jobs: Awaited<ReturnType<typeof unfinishedJobs>> } | undefined;
+let drained: Awaited<ReturnType<typeof drain>> | undefined;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(check: () => boolean | Promise<boolean>, timeoutMs: number) {
@@ -117,19 +117,7 @@ describe(`the site under faults, ${REPLICAS} of each service, ${FULL ? 'every pa
     load.setWindow('after');
     await load.stop();
     expect(load.writes.filter((w) => !w.ackedAt).map((w) => `${w.kind} ${w.key} (${w.window})`)).toEqual([]);
-    // Events left pending by an outage are queued by the outbox sweep: within 90 s (a row is
-    // swept once 30 s old, by a sweep each minute).
-    let jobs = await unfinishedJobs(site.redisUrl);
-    await until(
-      async () =>
-        (await storedRows(site.mongoUrl)).eventsPending === 0 &&
-        (jobs = await unfinishedJobs(site.redisUrl)).unfinished === 0,
-      120_000,
-    );
-    const owedMails = load.writes.filter((w) => w.kind === 'contact').length * 2 + load.writes.filter((w) => w.kind === 'newsletter').length;
-    await until(() => site.smtp.received.length >= owedMails, 30_000);
-    await sleep(1000); // a duplicate would arrive by now
-    const stored = await storedRows(site.mongoUrl);
+    const { stored, jobs } = await drain(site.mongoUrl, site.redisUrl, load.writes, site.smtp.received);
     drained = { stored, jobs };
     figures = [
       figuresOf('steady', load.attempts, load.writes, stored, site.smtp.received, undefined),

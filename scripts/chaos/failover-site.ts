@@ -9,7 +9,7 @@ import {
   startTestSmtp,
   type ServiceName,
 } from '@coach/dev-stack';
-import { COACH_EMAIL } from './site.ts';
+import { chaosStackOptions } from './site.ts';
 
 /** The back-end services, each with a replica on every "host". */
 const BACK_END: ServiceName[] = ['content', 'members', 'ai-worker'];
@@ -28,26 +28,17 @@ export async function startFailoverSite(replicas: number) {
     startSentinelRedis({ ports: await ports(5), dir: path.join(dir, 'redis') }),
   ]);
   const smtp = await startTestSmtp();
-  const many = '1000000000';
   const redisTarget = { REDIS_URL: redis.url, REDIS_SENTINELS: redis.sentinels, REDIS_SENTINEL_NAME: redis.name };
-  const stack = await startStack({
-    logLevel: process.env.CHAOS_LOG_LEVEL ?? 'silent',
-    stdio: process.env.CHAOS_LOG_LEVEL ? 'inherit' : 'ignore',
-    env: {
+  const stack = await startStack(
+    chaosStackOptions({
       SERVICE_REPLICAS: String(replicas),
       MONGO_URL: mongo.url,
       REDIS_URL: redis.url,
       REDIS_SENTINELS: redis.sentinelsSetting,
       REDIS_SENTINEL_NAME: redis.name,
       SMTP_URL: smtp.url,
-      COACH_EMAIL,
-      // One client address sends the whole load: no per-address limit may refuse it.
-      RATE_LIMIT_READS_PER_MINUTE: many,
-      RATE_LIMIT_WRITES_PER_MINUTE: many,
-      CHAT_RATE_LIMIT_PER_MINUTE: many,
-      DAILY_POST_SEND_TO_SUBSCRIBERS: 'false',
-    },
-  }).catch(async (err) => {
+    }),
+  ).catch(async (err) => {
     await Promise.all([mongo.stop(), redis.stop(), smtp.stop()]);
     throw err;
   });

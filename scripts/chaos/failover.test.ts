@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFailoverSite, type FailoverSite } from './failover-site.ts';
 import { startLoad, type Attempt, type Load } from './load.ts';
-import { figuresOf, storedRows, unfinishedJobs, type FaultFigures } from './verify.ts';
+import { drain, figuresOf, type FaultFigures } from './verify.ts';
 
 // The failover suite: the site as three hosts run it (MongoDB's replica set, Redis with
 // Sentinels, two of each service) under a steady load of writes, one fault at a time, and what
@@ -77,13 +77,9 @@ const window = new Map<string, { injectedAt: number; restoredAt: number; endedAt
 const mailsAt: { at: number; count: number }[] = [];
 let sampler: NodeJS.Timeout | undefined;
 let figures: FaultFigures[] = [];
-let drained: { jobs: Awaited<ReturnType<typeof unfinishedJobs>> } | undefined;
+let drained: Awaited<ReturnType<typeof drain>> | undefined;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number) {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(250)) if (await check()) return true;
-  return false;
-}
 
 beforeAll(async () => {
   const started = Date.now();
@@ -148,21 +144,8 @@ describe(`the site on three hosts under faults, ${FULL ? 'every fault' : 'its pr
     load.setWindow('after');
     await load.stop();
     expect(load.writes.filter((w) => !w.ackedAt).map((w) => `${w.kind} ${w.key} (${w.window})`)).toEqual([]);
-    // Events left pending by an outage are queued by the outbox sweep: within 90 s.
-    let jobs = await unfinishedJobs(site.redisTarget);
-    await until(
-      async () =>
-        (await storedRows(site.mongo.url)).eventsPending === 0 &&
-        (jobs = await unfinishedJobs(site.redisTarget)).unfinished === 0,
-      120_000,
-    );
-    const owedMails =
-      load.writes.filter((w) => w.kind === 'contact').length * 2 +
-      load.writes.filter((w) => w.kind === 'newsletter').length;
-    await until(() => site.smtp.received.length >= owedMails, 30_000);
-    await sleep(1000); // a duplicate would arrive by now
-    const stored = await storedRows(site.mongo.url);
-    drained = { jobs };
+    const { stored, jobs } = await drain(site.mongo.url, site.redisTarget, load.writes, site.smtp.received);
+    drained = { stored, jobs };
     figures = [
       figuresOf('steady', load.attempts, load.writes, stored, site.smtp.received, undefined),
       ...FAULTS.flatMap((f) => [

@@ -15,6 +15,28 @@ import {
 export const COACH_EMAIL = 'coach@chaos.example';
 
 /**
+ * How a fault suite starts the site: silent unless CHAOS_LOG_LEVEL is set, the coach's inbox on
+ * the suite's SMTP server, no per-address limit, and `env` (where MongoDB, Redis and SMTP are).
+ */
+export function chaosStackOptions(env: Record<string, string>) {
+  const many = '1000000000';
+  return {
+    logLevel: process.env.CHAOS_LOG_LEVEL ?? 'silent',
+    stdio: process.env.CHAOS_LOG_LEVEL ? ('inherit' as const) : ('ignore' as const),
+    env: {
+      COACH_EMAIL,
+      // One client address sends the whole load: no per-address limit may refuse it.
+      RATE_LIMIT_READS_PER_MINUTE: many,
+      RATE_LIMIT_WRITES_PER_MINUTE: many,
+      CHAT_RATE_LIMIT_PER_MINUTE: many,
+      // Thousands of test subscribers: the daily post proven here e-mails none of them.
+      DAILY_POST_SEND_TO_SUBSCRIBERS: 'false',
+      ...env,
+    },
+  };
+}
+
+/**
  * The site the fault suite breaks: a real mongod and redis-server that keep their data on disk
  * (so a killed one comes back with it, as in production), a real SMTP server that counts what it
  * accepts, and the embedded stack with `replicas` of each back-end service.
@@ -27,24 +49,9 @@ export async function startChaosSite(replicas: number) {
   let mongo = await startMongo({ dbPath: mongoDir, port: mongoPort });
   let redis = await startRedis({ dir: redisDir });
   const smtp = await startTestSmtp();
-  const many = '1000000000';
-  const stack: Stack = await startStack({
-    logLevel: process.env.CHAOS_LOG_LEVEL ?? 'silent',
-    stdio: process.env.CHAOS_LOG_LEVEL ? 'inherit' : 'ignore',
-    env: {
-      SERVICE_REPLICAS: String(replicas),
-      MONGO_URL: mongo.url,
-      REDIS_URL: redis.url,
-      SMTP_URL: smtp.url,
-      COACH_EMAIL,
-      // One client address sends the whole load: no per-address limit may refuse it.
-      RATE_LIMIT_READS_PER_MINUTE: many,
-      RATE_LIMIT_WRITES_PER_MINUTE: many,
-      CHAT_RATE_LIMIT_PER_MINUTE: many,
-      // Thousands of test subscribers: the daily post proven here e-mails none of them.
-      DAILY_POST_SEND_TO_SUBSCRIBERS: 'false',
-    },
-  });
+  const stack: Stack = await startStack(
+    chaosStackOptions({ SERVICE_REPLICAS: String(replicas), MONGO_URL: mongo.url, REDIS_URL: redis.url, SMTP_URL: smtp.url }),
+  );
 
   /** A component of the site: infrastructure, or one replica of a service. */
   async function kill(part: Part) {

@@ -39,6 +39,30 @@ export async function storedRows(mongoUrl: string) {
 }
 export type StoredRows = Awaited<ReturnType<typeof storedRows>>;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number) {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(250)) if (await check()) return;
+}
+
+/**
+ * Once the load has stopped: waits until the outbox has queued the events an outage left pending
+ * (a row is swept once 30 s old, by a sweep each minute) and every queued job is done, 120 s at
+ * most, then until the SMTP server holds every e-mail the writes owe, 30 s at most, and a second
+ * more for a duplicate to arrive. Answers what MongoDB holds and the jobs left.
+ */
+export async function drain(mongoUrl: string, redis: RedisTarget | string, writes: Write[], mails: Received[]) {
+  let jobs = await unfinishedJobs(redis);
+  await until(
+    async () =>
+      (await storedRows(mongoUrl)).eventsPending === 0 && (jobs = await unfinishedJobs(redis)).unfinished === 0,
+    120_000,
+  );
+  const owed = writes.reduce((sum, write) => sum + emailsOwed(write).length, 0);
+  await until(() => mails.length >= owed, 30_000);
+  await sleep(1000);
+  return { stored: await storedRows(mongoUrl), jobs };
+}
+
 /** The e-mails each write owes: contact: the coach's notification and the sender's acknowledgement; newsletter: the confirmation link. */
 export function emailsOwed(write: Write): Array<(mail: Received) => boolean> {
   if (write.kind === 'contact')
