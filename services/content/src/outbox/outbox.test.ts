@@ -89,10 +89,11 @@ describe('event outbox', () => {
   });
 
   it('keeps a row owed while no Redis replica holds its job (a failover could lose it), for the sweep', async () => {
-    const unreplicated = createOutbox(
-      async (...args: Parameters<PublishEvent>) => ({ ...(await publish(...args)), replicated: false }),
-      logger,
-    );
+    const publishUnreplicated: PublishEvent = async (name, payload, id) => ({
+      ...(await publish(name, payload, id)),
+      replicated: false,
+    });
+    const unreplicated = createOutbox(publishUnreplicated, logger);
     const row = await ContactMessageModel.create({ ...message, eventPending: true });
     await unreplicated.notify(contactReceived, row);
     expect((await ContactMessageModel.findById(row._id).lean())?.eventPending).toBe(true);
