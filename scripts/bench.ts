@@ -14,7 +14,9 @@
 //      "hosts"): per fault, seconds without writes, writes lost and doubled, 500s, e-mails owed and sent (failover)
 //   11. checkout and webhooks: orders at c=20 against Razorpay's stand-in, 1,000 payment webhooks
 //      (20% twice, shuffled), 500 Calendly bookings a second (webhooks)
-// BENCH_SECONDS (default 10) sets each run's length; BENCH_ONLY=reads,login,chat,frontend,blog,newsletter,push,webhooks,failover
+//   12. insights: beacons at 1,000 events/s beside the public reads, and the coach's first answer
+//       for 90 days of 5,000 daily views (insights)
+// BENCH_SECONDS (default 10) sets each run's length; BENCH_ONLY=reads,login,chat,frontend,blog,newsletter,push,webhooks,failover,insights
 // picks parts by the names in brackets.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,6 +40,14 @@ import { benchChat } from '../services/ai-worker/bench/chat.ts';
 import { benchBlog, GROWTH_TARGET_RATIO } from '../services/gateway/bench/blog.ts';
 import { benchNewsletter, NEWSLETTER_TARGET_PER_SECOND } from '../services/ai-worker/bench/newsletter.ts';
 import { benchPush, PUSH_TARGET_SECONDS } from '../services/ai-worker/bench/push.ts';
+import {
+  BEACON_EVENTS_PER_SECOND,
+  BEACON_P99_TARGET_MS,
+  benchBeacons,
+  benchInsightsRead,
+  INSIGHTS_FIRST_ANSWER_TARGET_MS,
+  READ_KEPT_TARGET,
+} from '../services/content/bench/insights.ts';
 import { benchLogin } from '../services/members/bench/login.ts';
 import {
   BENCH_CALENDLY_KEY,
@@ -59,7 +69,7 @@ const TAPS_TARGET_MS: Record<string, number> = { '/login': 3000, '/community': 3
 /** What a phone on a slow network downloads to sign up, whole page, gzipped. */
 const SIGNUP_BUDGET_KB = 150;
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'reads,login,chat,frontend,blog,newsletter,push,webhooks,failover').split(','),
+  (process.env.BENCH_ONLY ?? 'reads,login,chat,frontend,blog,newsletter,push,webhooks,failover,insights').split(','),
 );
 // The newsletter part's e-mails go to a local SMTP server that counts them per address.
 const smtp = only.has('newsletter') ? await startTestSmtp() : undefined;
@@ -253,6 +263,34 @@ async function reportWebhooks() {
   );
 }
 
+/** Part 12, judged against its targets. */
+async function reportInsights() {
+  console.log(
+    `\n12. Insights: beacons through the gateway at ${BEACON_EVENTS_PER_SECOND} events/s (one a beacon), ${SECONDS} s; then GET /api/site-stats at ${CONNECTIONS} connections without and beside them (targets: p99 < ${BEACON_P99_TARGET_MS} ms, the read within ${Math.round((1 - READ_KEPT_TARGET) * 100)}% of its throughput alone)`,
+  );
+  const beacons = await benchBeacons(gateway, SECONDS, CONNECTIONS);
+  console.table([beacons.beacons]);
+  console.table(beacons.reads);
+  const { 'events/s': rate, 'p99 ms': p99 } = beacons.beacons;
+  console.log(
+    verdict(
+      rate >= BEACON_EVENTS_PER_SECOND * 0.98 && p99 < BEACON_P99_TARGET_MS,
+      `beacons: ${rate} events/s, p99 ${p99} ms`,
+    ),
+  );
+  console.log(
+    verdict(beacons.kept >= READ_KEPT_TARGET, `the read keeps ${Math.round(beacons.kept * 100)}% of its throughput`),
+  );
+  console.log(
+    `The coach's insights for 90 days of 5,000 daily views (target: first answer < ${INSIGHTS_FIRST_ANSWER_TARGET_MS} ms)`,
+  );
+  const read = await benchInsightsRead(stack);
+  console.table([read]);
+  console.log(
+    verdict(read['first answer ms'] < INSIGHTS_FIRST_ANSWER_TARGET_MS, `first answer in ${read['first answer ms']} ms`),
+  );
+}
+
 try {
   if (only.has('reads')) await benchReads();
   if (only.has('login')) {
@@ -269,6 +307,7 @@ try {
   if (pushService) await reportPush(pushService);
   if (smtp) await reportNewsletter(smtp);
   if (only.has('webhooks')) await reportWebhooks();
+  if (only.has('insights')) await reportInsights();
   const memory = residentMemory(stack.processes());
   console.log(`\n8. Memory of the site after the load (target: all of it within 512 MB, the PSS sum)`);
   console.table(memory.rows);

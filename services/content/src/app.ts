@@ -17,6 +17,7 @@ import type { MailRequestLimit } from './mail-requests/limit.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { pushRoutes, type PushOptions } from './push/routes.ts';
 import { BEACON_PATH, insightsRoutes } from './insights/routes.ts';
+import type { BeaconRecorder } from './insights/service.ts';
 import { siteStatsRoutes } from './site-stats/routes.ts';
 
 const IMAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/images');
@@ -41,6 +42,8 @@ export interface ContentDeps {
     newsletterConfirmHours: number;
   };
   push: PushOptions;
+  /** Counts the insights beacons. */
+  beacons: BeaconRecorder;
 }
 
 /** The content service's HTTP app: blog, stats, newsletter, the free guide, contact, AI chat and their admin views. */
@@ -55,6 +58,7 @@ export function buildContentApp({
   jobs,
   limits,
   push,
+  beacons,
 }: ContentDeps): Express {
   // A mail client's one-click unsubscribe posts a form.
   // The beacon's size is judged on the bytes as sent.
@@ -71,7 +75,7 @@ export function buildContentApp({
   app.use(guideRoutes(sessions, { outbox, mailLimit, confirmHours: limits.newsletterConfirmHours }));
   app.use(contactRoutes(outbox, sessions, mailLimit));
   app.use(pushRoutes(sessions, push));
-  app.use(insightsRoutes(sessions, redis));
+  app.use(insightsRoutes(sessions, redis, beacons));
   app.use(chatRoutes(redis, createChatService(jobs.chat, limits.chatTimeoutMs), limits.chatPerMinute));
   app.use(dailyPostRoutes(sessions, jobs.dailyPost, limits.generateTimeoutMs));
   return finishApp(app, logger);

@@ -17,6 +17,7 @@ import { createOutbox } from './outbox/outbox.ts';
 import { sweepAll } from './outbox/sources.ts';
 import { startPushConsumer } from './push/fanout.ts';
 import { startInsightsJobs } from './insights/jobs.ts';
+import { createBeaconRecorder } from './insights/service.ts';
 
 const logger = createLogger('content', config.LOG_LEVEL);
 await connectMongo(config.MONGO_URL, logger);
@@ -53,6 +54,7 @@ const insightsJobs = startInsightsJobs(queueConnection, queues, {
   weeklyPattern: config.INSIGHTS_WEEKLY_CRON,
 });
 await insightsJobs.schedule();
+const beacons = createBeaconRecorder(redis, logger);
 const migrated = await migrateEarlySubscribers();
 if (migrated) logger.info({ migrated }, 'early newsletter subscribers kept as confirmed');
 const jobs = {
@@ -78,6 +80,7 @@ const app = buildContentApp({
   jobs,
   limits,
   push: { publicKey: config.VAPID_PUBLIC_KEY, allowPrivateEndpoints: config.PUSH_ALLOW_PRIVATE_ENDPOINTS },
+  beacons,
 });
 await serve(app, config.PORT, logger, [
   async () => stopSweeping(),
@@ -86,6 +89,7 @@ await serve(app, config.PORT, logger, [
   () => newsletterConsumer.close(),
   () => pushConsumer.close(),
   () => insightsJobs.close(),
+  () => beacons.flush(),
   () => Promise.all([jobs.chat.close(), jobs.dailyPost.close()]),
   () => queues.close(),
   () => queueConnection.quit(),

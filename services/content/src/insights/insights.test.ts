@@ -4,7 +4,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContent, type Content } from '../testing/harness.ts';
 import { startInsightsJobs } from './jobs.ts';
-import { dayOf, recordBeacon } from './service.ts';
+import { createBeaconRecorder, dayOf } from './service.ts';
 
 // The coach's insights with real parts: content's routes and jobs, MongoDB and Redis.
 
@@ -134,7 +134,7 @@ describe('the beacon', () => {
 
   it('counts nothing under Global Privacy Control or Do Not Track, for the signed-in coach, or for robots', async () => {
     const before = await events().countDocuments();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'sec-gpc': '1' },
       { dnt: '1' },
       { cookie: admin },
@@ -155,18 +155,19 @@ describe('the figures', () => {
   });
 
   it('keep a finished day for good once rolled up, after its raw events are gone', async () => {
+    const recorder = createBeaconRecorder(redis, content.logger);
     const yesterday = new Date(Date.now() - 24 * 3600_000);
     // (A past day's salt is gone already: one beacon per visitor, as within a day.)
     for (const [address, views] of [
       ['192.0.2.1', 2],
       ['192.0.2.2', 1],
     ] as const)
-      await recordBeacon(
-        redis,
+      await recorder.record(
         { events: Array.from({ length: views }, () => ({ type: 'pageview' as const, path: '/blog/old-post' })) },
         { address, userAgent: DESKTOP },
         yesterday,
       );
+    await recorder.flush();
     await content.queues.get(QUEUES.insights).add('rollup', {});
     const day = dayOf(yesterday);
     await until(async () =>

@@ -7,7 +7,7 @@ import {
 } from '@coach/contracts';
 import { HttpError, parse, rawBodyOf, type Redis, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
-import { insightsFor, isRobot, recordBeacon, saveInsightsSettings } from './service.ts';
+import { insightsFor, isRobot, saveInsightsSettings, type BeaconRecorder } from './service.ts';
 
 export const BEACON_PATH = '/api/insights/beacon';
 
@@ -16,7 +16,7 @@ export const BEACON_PATH = '/api/insights/beacon';
  * tracked (Global Privacy Control or Do Not Track), for the signed-in coach, or for robots. The
  * coach's figures and her weekly e-mail's switch.
  */
-export function insightsRoutes(sessions: SessionVerifier, redis: Redis): Router {
+export function insightsRoutes(sessions: SessionVerifier, redis: Redis, beacons: BeaconRecorder): Router {
   const router = Router();
 
   router.post(BEACON_PATH, async (req, res) => {
@@ -26,12 +26,13 @@ export function insightsRoutes(sessions: SessionVerifier, redis: Redis): Router 
     const userAgent = req.get('user-agent') ?? '';
     const optedOut = req.get('sec-gpc') === '1' || req.get('dnt') === '1';
     if (!optedOut && !isRobot(userAgent) && (await sessions.read(req))?.role !== 'admin')
-      await recordBeacon(redis, beacon, { address: req.ip ?? '', userAgent });
+      await beacons.record(beacon, { address: req.ip ?? '', userAgent });
     res.status(204).end();
   });
 
   router.get('/api/admin/insights', sessions.requireAdmin, async (req, res) => {
     const { days } = parse(insightsQuerySchema, req.query);
+    await beacons.flush(); // this replica's last half second counts too
     res.set('Cache-Control', 'no-store').json(await insightsFor(redis, days));
   });
 

@@ -1,5 +1,5 @@
 import { CONVERSIONS, type Beacon, type DeviceClass, type Insights } from '@coach/contracts';
-import type { Redis } from '@coach/kit';
+import type { Logger, Redis } from '@coach/kit';
 import { createHash, randomBytes } from 'node:crypto';
 import mongoose, { type PipelineStage } from 'mongoose';
 import { InsightDayModel, InsightEventModel, InsightSettingsModel, RAW_EVENTS_DAYS } from './model.ts';
@@ -32,56 +32,86 @@ function referrerHost(referrer: string | undefined): string | undefined {
   }
 }
 
-/**
- * The day's salt: random, made by the first beacon of the day, and deleted by Redis when the day
- * ends, so a visitor's hash cannot be made again from the next day on.
- */
-async function saltOf(redis: Redis, day: string): Promise<string> {
-  const fresh = randomBytes(32).toString('base64url');
-  const set = await redis.set(saltKey(day), fresh, 'EXAT', nextMidnightS(day), 'NX');
-  return set ? fresh : ((await redis.get(saltKey(day))) ?? fresh);
-}
+/** The salts this process has read, by day (a salt never changes within its day). */
+const knownSalts = new Map<string, string>();
 
 /**
- * Counts a beacon's events: the page views in the day's unique visitors (a salted hash of the
- * address and user agent, added to a HyperLogLog sketch: the hash itself is not kept) and every
- * event as a raw row without address or hash.
+ * The day's salt: random, made by the first beacon of the day (whichever replica takes it), and
+ * deleted by Redis when the day ends, so a visitor's hash cannot be made again from the next day
+ * on; this process forgets the days before.
  */
-export async function recordBeacon(
-  redis: Redis,
-  beacon: Beacon,
-  visitor: { address: string; userAgent: string },
-  now = new Date(),
-) {
-  const day = dayOf(now);
-  const device = deviceOf(visitor.userAgent);
-  if (beacon.events.some((e) => e.type === 'pageview')) {
-    const salt = await saltOf(redis, day);
-    const hash = createHash('sha256').update(`${salt}\n${visitor.address}\n${visitor.userAgent}`).digest('base64url');
-    await redis
-      .multi()
-      .pfadd(visitorsKey(day), hash)
-      .expireat(visitorsKey(day), nextMidnightS(day) + VISITORS_KEPT_AFTER_DAY_S)
-      .exec();
-  }
-  await InsightEventModel.collection.insertMany(
-    beacon.events.map((e) =>
-      e.type === 'pageview'
-        ? {
-            at: now,
-            day,
-            type: e.type,
-            path: e.path,
-            source: e.utm?.source ?? referrerHost(e.referrer),
-            utmMedium: e.utm?.medium,
-            utmCampaign: e.utm?.campaign,
-            device,
-          }
-        : { at: now, day, type: e.type, path: e.path, post: e.post ?? postOf(e.path), device },
-    ),
-    { ordered: false },
-  );
+async function saltOf(redis: Redis, day: string): Promise<string> {
+  const known = knownSalts.get(day);
+  if (known) return known;
+  const fresh = randomBytes(32).toString('base64url');
+  const set = await redis.set(saltKey(day), fresh, 'EXAT', nextMidnightS(day), 'NX');
+  const salt = set ? fresh : ((await redis.get(saltKey(day))) ?? fresh);
+  knownSalts.clear();
+  knownSalts.set(day, salt);
+  return salt;
 }
+
+/** How long counted events wait in memory to be stored together, and how many at most. */
+const FLUSH_AFTER_MS = 500;
+const FLUSH_AT_EVENTS = 1000;
+
+/**
+ * Counts beacons: each event becomes a raw row without address or hash, and each page view's
+ * visitor a salted hash of the address and user agent for the day's unique visitors (added to a
+ * HyperLogLog sketch: the hash itself is not kept). Rows and hashes wait in memory for half a
+ * second and are stored together, so a beacon costs no database round trip of its own; a process
+ * killed in that half second loses its share of counts, never anything else.
+ */
+export function createBeaconRecorder(redis: Redis, logger: Logger) {
+  let rows: object[] = [];
+  let visitors = new Map<string, Set<string>>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  async function flush() {
+    clearTimeout(timer);
+    timer = undefined;
+    const [batch, seen] = [rows, visitors];
+    rows = [];
+    visitors = new Map();
+    if (batch.length) await InsightEventModel.collection.insertMany(batch, { ordered: false });
+    for (const [day, hashes] of seen)
+      await redis
+        .multi()
+        .pfadd(visitorsKey(day), ...hashes)
+        .expireat(visitorsKey(day), nextMidnightS(day) + VISITORS_KEPT_AFTER_DAY_S)
+        .exec();
+  }
+  const flushLogged = () => void flush().catch((err: unknown) => logger.warn({ err }, 'insight events not stored'));
+
+  async function record(beacon: Beacon, visitor: { address: string; userAgent: string }, now = new Date()) {
+    const day = dayOf(now);
+    const device = deviceOf(visitor.userAgent);
+    if (beacon.events.some((e) => e.type === 'pageview')) {
+      const salt = await saltOf(redis, day);
+      const hash = createHash('sha256').update(`${salt}\n${visitor.address}\n${visitor.userAgent}`).digest('base64url');
+      visitors.set(day, (visitors.get(day) ?? new Set()).add(hash));
+    }
+    for (const e of beacon.events)
+      rows.push(
+        e.type === 'pageview'
+          ? {
+              at: now,
+              day,
+              type: e.type,
+              path: e.path,
+              source: e.utm?.source ?? referrerHost(e.referrer),
+              utmMedium: e.utm?.medium,
+              utmCampaign: e.utm?.campaign,
+              device,
+            }
+          : { at: now, day, type: e.type, path: e.path, post: e.post ?? postOf(e.path), device },
+      );
+    if (rows.length >= FLUSH_AT_EVENTS) flushLogged();
+    else timer ??= setTimeout(flushLogged, FLUSH_AFTER_MS);
+  }
+  return { record, flush };
+}
+export type BeaconRecorder = ReturnType<typeof createBeaconRecorder>;
 
 /** A completed purchase, from the site's own records (never from a browser). */
 export async function recordPurchase(purchaseId: string, at: Date) {
@@ -125,6 +155,7 @@ async function figuresOf(redis: Redis, day: string): Promise<DayFigures> {
     Omit<DayFigures, '_id' | 'visitors' | 'views'> & { views: Array<{ n: number }> }
   >([
     { $match: { day } },
+    { $project: { _id: 0, type: 1, path: 1, post: 1, source: 1, device: 1 } },
     {
       $facet: {
         views: [views, { $count: 'n' }],

@@ -16,6 +16,7 @@ import { createJobRunner } from '../jobs.ts';
 import { createMailRequestLimit } from '../mail-requests/limit.ts';
 import { startNewsletterConsumer } from '../newsletter/fanout.ts';
 import { createOutbox } from '../outbox/outbox.ts';
+import { createBeaconRecorder } from '../insights/service.ts';
 
 /**
  * The content service in-process, wired as its main.ts wires it (generated-post consumer, job
@@ -52,6 +53,7 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
       ...limits,
     },
     push: { publicKey: undefined, allowPrivateEndpoints: false },
+    beacons: createBeaconRecorder(redis, logger),
   });
   const server = await listen(app);
   const url = server.url;
