@@ -1,9 +1,8 @@
 import { PUSH_KINDS, type PushKind, type ReflectionReminder } from '@coach/contracts';
 import { Box, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
 import { useHydrated } from '../../shared/hooks/useHydrated.ts';
-import { IOS_PUSH_NOTE, pushError } from './NotifyMe.tsx';
-import { choosePush, defaultReflection, pushSupport, usePushChoice } from './push.ts';
+import { IOS_PUSH_NOTE } from './NotifyMe.tsx';
+import { defaultReflection, pushSupport, usePushChange, usePushChoice } from './push.ts';
 
 const KIND_LABELS: Record<PushKind, string> = {
   posts: 'New posts on the blog',
@@ -18,25 +17,14 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 export default function NotificationSettings() {
   const hydrated = useHydrated();
   const current = usePushChoice();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, change } = usePushChange();
   if (!hydrated) return null;
   const support = pushSupport();
   const kinds = current?.kinds ?? [];
   const reflection = current?.reflection ?? defaultReflection();
 
-  const change = async (next: PushKind[], nextReflection: ReflectionReminder = reflection) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await choosePush(next, nextReflection);
-    } catch (err) {
-      setError(pushError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const toggle = (kind: PushKind, on: boolean) => void change(on ? [...kinds, kind] : kinds.filter((k) => k !== kind));
+  const toggle = (kind: PushKind, on: boolean) =>
+    void change(on ? [...kinds, kind] : kinds.filter((k) => k !== kind), reflection);
   const moveReminder = (moved: Partial<ReflectionReminder>) =>
     void change(kinds, { ...reflection, ...moved, timeZone: defaultReflection().timeZone });
 

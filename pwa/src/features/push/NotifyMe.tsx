@@ -2,20 +2,11 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActiveOutl
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import type { PushKind } from '@coach/contracts';
-import { useState } from 'react';
 import { useHydrated } from '../../shared/hooks/useHydrated.ts';
-import { serverMessage } from '../../shared/api/client.ts';
-import { choosePush, pushSupport, usePushChoice } from './push.ts';
+import { pushSupport, usePushChange, usePushChoice } from './push.ts';
 
 export const IOS_PUSH_NOTE =
   'On iPhone and iPad, notifications come through the installed app: add it to your Home Screen (Share, then “Add to Home Screen”), open it from there, and turn them on.';
-
-/** The words of a failed choice: the server's, the browser's, or a plain one. */
-export const pushError = (err: unknown) =>
-  serverMessage(err) ??
-  (err instanceof Error && !/^\d{3}: /.test(err.message)
-    ? err.message
-    : 'Notifications could not be turned on. Please try again.');
 
 /**
  * "Notify me": adds `kinds` to this browser's notifications. The browser asks for the permission
@@ -24,8 +15,7 @@ export const pushError = (err: unknown) =>
 export function NotifyMe({ kinds, label }: { kinds: PushKind[]; label: string }) {
   const hydrated = useHydrated();
   const current = usePushChoice();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, change } = usePushChange();
   if (!hydrated) return null;
   const support = pushSupport();
   if (support === 'no') return null;
@@ -36,17 +26,7 @@ export function NotifyMe({ kinds, label }: { kinds: PushKind[]; label: string })
       </Typography>
     );
   const on = kinds.every((k) => current?.kinds.includes(k));
-  const turnOn = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await choosePush([...new Set([...(current?.kinds ?? []), ...kinds])], current?.reflection);
-    } catch (err) {
-      setError(pushError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const turnOn = () => change([...new Set([...(current?.kinds ?? []), ...kinds])], current?.reflection);
   return (
     <Box sx={{ mt: 2 }}>
       <Button

@@ -4,8 +4,8 @@ import {
   type PushSubscribeInput,
   type ReflectionReminder,
 } from '@coach/contracts';
-import { useSyncExternalStore } from 'react';
-import { apiRequest } from '../../shared/api/client.ts';
+import { useState, useSyncExternalStore } from 'react';
+import { apiRequest, serverMessage } from '../../shared/api/client.ts';
 import { isIosSafari, isStandalone } from '../../shared/pwa/installPrompt.ts';
 
 /** What this browser was asked to be notified of (the server holds the same; kept here to show it). */
@@ -99,4 +99,29 @@ export async function stopPush() {
 function base64urlBytes(value: string): Uint8Array<ArrayBuffer> {
   const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** The words of a failed choice: the server's, the browser's, or a plain one. */
+const pushError = (err: unknown) =>
+  serverMessage(err) ??
+  (err instanceof Error && !/^\d{3}: /.test(err.message)
+    ? err.message
+    : 'Notifications could not be turned on. Please try again.');
+
+/** A change of this browser's notifications from a click: busy while it runs, and its error to show. */
+export function usePushChange() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const change = async (kinds: PushKind[], reflection?: ReflectionReminder) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await choosePush(kinds, reflection);
+    } catch (err) {
+      setError(pushError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, change };
 }
