@@ -110,6 +110,28 @@ describe('e-mails of events', () => {
     expect(welcome.text).not.toMatch(/prize|evil/);
   });
 
+  it('sends the coach her week in figures, with where to turn the e-mail off', async () => {
+    await createEventPublisher(queues)(
+      'insights.weekly_report',
+      {
+        weekEnding: '2026-11-22',
+        visitors: 412,
+        views: 1290,
+        topPosts: [{ key: 'letting-go', count: 210 }],
+        sources: [{ key: 'google.com', count: 96 }],
+        conversions: { newsletter_subscribed: 9, booking_click: 4, chat_started: 0 },
+      },
+      'insights-weekly.2026-11-22',
+    );
+    await until(() => smtp.received.length === 1);
+    const [report] = sentTo(COACH);
+    expect(report.raw).toMatch(/^Subject: Your week on the site: 412 visitors, 1290 page views\r?$/m);
+    for (const line of ['- letting-go: 210', '- google.com: 96', '- newsletter sign-ups: 9', '- booking clicks: 4'])
+      expect(report.text).toContain(line);
+    expect(report.text).not.toContain('chats started');
+    expect(report.text).toContain('/admin/dashboard?section=insights');
+  });
+
   it('e-mails a completed purchase’s receipt with its PDF attached, and a visitor her invitation to claim it', async () => {
     const receiptPdf = Buffer.from('%PDF-1.7 the receipt').toString('base64');
     await createEventPublisher(queues)(
