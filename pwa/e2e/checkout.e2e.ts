@@ -46,8 +46,17 @@ test('a member pays as herself and finds the purchase and its receipt in her pro
   await page.getByRole('dialog', { name: 'Razorpay test checkout' }).getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('status')).toContainText('Heal to Rise is now in your profile');
   await page.getByRole('link', { name: 'Go to your profile' }).click();
-  await page.getByRole('tab', { name: /Purchase/ }).click();
-  const bought = page.getByRole('list', { name: 'Purchase history' }).getByRole('listitem').filter({ hasText: 'Heal to Rise' }).first();
+  const bought = page
+    .getByRole('list', { name: 'Purchase history' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Heal to Rise' })
+    .first();
+  // The receipt is drawn just after the payment is confirmed: the list shows it once it is there.
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole('tab', { name: /Purchase/ }).click();
+    await expect(bought.getByRole('link', { name: /Download receipt INV\// })).toBeVisible({ timeout: 2000 });
+  }).toPass();
   await expect(bought).toContainText('completed');
   const download = page.waitForEvent('download');
   await bought.getByRole('link', { name: /Download receipt INV\// }).click();

@@ -115,5 +115,5 @@ export const manualPurchaseInputSchema = z.strictObject({
 export type ManualPurchaseInput = z.infer<typeof manualPurchaseInputSchema>;
 
 export const purchaseClaimInputSchema = z.strictObject({
-  token: z.string({ error: 'The link is incomplete' }).regex(/^[\w-]{20,100}$/, 'The link is incomplete'),
+  token: z.string({ error: 'The link is incomplete' }).regex(/^[0-9a-f]{24}\.[\w-]{43}$/, 'The link is incomplete'),
 });

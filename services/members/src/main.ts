@@ -31,7 +31,8 @@ const razorpayKeys: RazorpayKeys | undefined =
         apiUrl: config.RAZORPAY_API_URL,
       }
     : undefined;
-if (!razorpayKeys) logger.warn('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET or RAZORPAY_WEBHOOK_SECRET is unset: the site takes no payments');
+if (!razorpayKeys)
+  logger.warn('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET or RAZORPAY_WEBHOOK_SECRET is unset: the site takes no payments');
 const checkout = razorpayKeys && {
   keys: razorpayKeys,
   service: checkoutService({
@@ -39,6 +40,8 @@ const checkout = razorpayKeys && {
     keys: razorpayKeys,
     publish,
     logger,
+    // Like the booking links' member references, keyed with the session key: only this service makes them.
+    claimKey: config.SESSION_PRIVATE_KEY,
     coach: {
       name: config.COACH_BRAND ?? config.COACH_NAME,
       email: config.COACH_PUBLIC_EMAIL,

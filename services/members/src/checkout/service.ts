@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type {
   AdminListQuery,
   AdminPurchase,
@@ -12,7 +12,6 @@ import { adminPage, HttpError, isDuplicateKey, type AdminPage, type Logger, type
 import mongoose, { type Types } from 'mongoose';
 import { UserModel } from '../accounts/model.ts';
 import { PurchaseModel } from '../profile/model.ts';
-import { countPurchase, uncountRefund } from '../profile/service.ts';
 import { financialYearOf, issueInvoice, type InvoiceDetails } from './invoices.ts';
 import type { RazorpayClient, RazorpayKeys, RazorpayPaymentEntity } from './razorpay.ts';
 import { movesTo } from './status.ts';
@@ -40,6 +39,8 @@ export interface CheckoutDeps {
   logger: Logger;
   /** Who the receipts are from. */
   coach: InvoiceDetails['coach'];
+  /** The key a visitor's invitation to claim her purchase is signed with. */
+  claimKey: string;
 }
 
 type PurchaseRow = {
@@ -60,13 +61,27 @@ type PurchaseRow = {
   razorpaySubscriptionId?: string;
   subscriptionStatus?: string;
   invoiceNumber?: string;
-  counted?: boolean;
   notes?: string | null;
   createdAt: Date;
   completedAt?: Date;
 };
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/**
+ * A visitor's invitation to claim her purchase: the purchase id and its HMAC with the service's
+ * key, so it is the same however often the receipt is made, and needs nothing stored.
+ */
+const claimSignature = (key: string, purchaseId: string) =>
+  createHmac('sha256', key).update(`purchase-claim:${purchaseId}`).digest('base64url');
+export const claimTokenOf = (key: string, purchaseId: string) => `${purchaseId}.${claimSignature(key, purchaseId)}`;
+
+function purchaseIdOfClaim(key: string, token: string): string | undefined {
+  const [purchaseId = '', signature = ''] = token.split('.');
+  const expected = Buffer.from(claimSignature(key, purchaseId));
+  const given = Buffer.from(signature);
+  return /^[0-9a-f]{24}$/.test(purchaseId) && given.length === expected.length && timingSafeEqual(given, expected)
+    ? purchaseId
+    : undefined;
+}
 
 /** razorpay_events: every webhook delivery by its event id; a repeat is processed no further once it has been. */
 const eventSchema = new mongoose.Schema(
@@ -209,7 +224,7 @@ export function checkoutService(deps: CheckoutDeps) {
       { $set: { status: 'completed', razorpayPaymentId: payment.id, completedAt: new Date() } },
     ).lean<PurchaseRow>();
     if (opened) {
-      await finish(opened._id);
+      finishLater(opened._id);
       return true;
     }
     if (await PurchaseModel.exists({ razorpayPaymentId: payment.id })) return true;
@@ -230,7 +245,7 @@ export function checkoutService(deps: CheckoutDeps) {
         razorpayPaymentId: payment.id,
         completedAt: new Date(),
       });
-      await finish(month._id);
+      finishLater(month._id);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
@@ -256,7 +271,7 @@ export function checkoutService(deps: CheckoutDeps) {
 
   /**
    * The purchase's receipt, progress and e-mail, once it is completed. Each step is kept once
-   * (one invoice per purchase, a `counted` mark, the event's id), so running it again after a
+   * (one invoice per purchase, the event's id), so running it again after a
    * crash finishes what was left.
    */
   async function finish(id: Types.ObjectId): Promise<void> {
@@ -274,12 +289,7 @@ export function checkoutService(deps: CheckoutDeps) {
       coach: deps.coach,
     });
     if (!p.invoiceNumber) await PurchaseModel.updateOne({ _id: p._id }, { $set: { invoiceNumber: invoice.number } });
-    if (p.userId !== undefined) await countOnce(p);
-    let claimToken: string | null = null;
-    if (p.userId === undefined) {
-      claimToken = randomBytes(24).toString('base64url');
-      await PurchaseModel.updateOne({ _id: p._id }, { $set: { claimTokenHash: sha256(claimToken) } });
-    }
+    const claimToken = p.userId === undefined ? claimTokenOf(deps.claimKey, p._id.toString()) : null;
     await publish(
       'purchase.completed',
       {
@@ -296,22 +306,13 @@ export function checkoutService(deps: CheckoutDeps) {
     );
   }
 
-  async function countOnce(p: PurchaseRow) {
-    const marked = await PurchaseModel.updateOne(
-      { _id: p._id, counted: trusted({ $ne: true }) },
-      { $set: { counted: true } },
-    );
-    if (marked.modifiedCount !== 1) return;
-    await countPurchase(
-      p.userId!,
-      {
-        id: p._id.toString(),
-        productName: p.productName,
-        productType: p.productType,
-        amount: p.amount,
-        status: 'completed',
-      },
-      p.completedAt ?? new Date(),
+  /**
+   * The receipt of a purchase just completed, drawn after the answer (a webhook is answered at
+   * once, as Razorpay asks); should the process die first, the reconciler finishes it.
+   */
+  function finishLater(id: Types.ObjectId) {
+    finish(id).catch((err: unknown) =>
+      logger.warn({ err, purchaseId: id.toString() }, 'a receipt waits for the reconciler'),
     );
   }
 
@@ -330,7 +331,7 @@ export function checkoutService(deps: CheckoutDeps) {
       { _id: p._id, status: trusted({ $in: movesTo('completed') }) },
       { $set: { status: 'completed', razorpayPaymentId: payment.id, completedAt: new Date() } },
     );
-    if (won.modifiedCount === 1) await finish(p._id);
+    if (won.modifiedCount === 1) finishLater(p._id);
     return true;
   }
 
@@ -364,7 +365,6 @@ export function checkoutService(deps: CheckoutDeps) {
       { _id: p._id, status: 'completed', $expr: trusted({ $gte: ['$amountRefunded', '$amount'] }) },
       { $set: { status: 'refunded' } },
     );
-    if (p.userId !== undefined) await uncountRefund(p.userId, refund.amount);
     return true;
   }
 
@@ -529,13 +529,15 @@ export function checkoutService(deps: CheckoutDeps) {
   /** A visitor's purchase becomes the signed-in member's: the token proves the mailbox it was sent to. */
   async function claim(userId: number, token: string): Promise<void> {
     const user = await UserModel.findById(userId, { email: 1 }).lean();
-    const p = await PurchaseModel.findOne({ claimTokenHash: sha256(token) }).lean<PurchaseRow>();
+    const purchaseId = purchaseIdOfClaim(deps.claimKey, token);
+    const p = purchaseId ? await PurchaseModel.findById(purchaseId).lean<PurchaseRow>() : null;
     if (!user || !p || p.buyerEmail !== user.email.toLowerCase()) throw new HttpError(404, CHECKOUT_MESSAGES.badClaim);
+    // Her progress reads it from here on (what she spent is summed from her purchases).
     const taken = await PurchaseModel.updateOne(
       { _id: p._id, userId: trusted({ $exists: false }) },
-      { $set: { userId }, $unset: { claimTokenHash: 1 } },
+      { $set: { userId } },
     );
-    if (taken.modifiedCount === 1 && p.status === 'completed') await countOnce({ ...p, userId });
+    if (taken.modifiedCount !== 1) throw new HttpError(404, CHECKOUT_MESSAGES.badClaim);
   }
 
   return { createOrder, confirm, applyWebhook, reconcile, refund, recordManual, claim, cancelSubscription };

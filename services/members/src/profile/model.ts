@@ -79,10 +79,6 @@ const purchaseSchema = new mongoose.Schema(
     completedAt: { type: Date },
     /** The receipt's number, once issued (see checkout/invoices.ts). */
     invoiceNumber: { type: String, maxlength: 40 },
-    /** Set once the purchase is counted in the buyer's progress, so it is counted once. */
-    counted: { type: Boolean },
-    /** SHA-256 of the token a visitor's invitation carries: it proves her mailbox when she claims it. */
-    claimTokenHash: { type: String, maxlength: 64 },
   },
   { collection: 'purchases', versionKey: false },
 );

@@ -171,7 +171,7 @@ export async function recordPurchase(userId: number, input: PurchaseInput, at: D
 }
 
 /** Adds a stored purchase to its buyer's progress: the amount spent, a session, the milestones they earn. */
-export async function countPurchase(
+async function countPurchase(
   userId: number,
   purchase: PurchaseInput & { id: string; status: string },
   at: Date,
@@ -190,17 +190,16 @@ export async function countPurchase(
   await addMilestones(userId, drafts);
 }
 
-/** Takes a refunded amount (paise) off what the member has spent. */
-export async function uncountRefund(userId: number, amount: number): Promise<void> {
-  await updateProgress(userId, (state) => ({ ...state, totalSpent: Math.max(0, state.totalSpent - amount) }));
-}
-
 /**
  * A member's progress. Her coaching sessions are those the coach recorded as purchases and those
  * booked on the booking page that count (attended or booked), read as they stand now.
  */
 export async function getProgress(userId: number, now: Date): Promise<Progress> {
-  const [doc, booked] = await Promise.all([ProgressModel.findOne({ userId }).lean(), countedSessions(userId)]);
+  const [doc, booked, paid] = await Promise.all([
+    ProgressModel.findOne({ userId }).lean(),
+    countedSessions(userId),
+    spentAtCheckout(userId),
+  ]);
   const state = doc ? stateOf(doc) : EMPTY_PROGRESS;
   return {
     spiritualLevel: state.spiritualLevel,
@@ -210,8 +209,21 @@ export async function getProgress(userId: number, now: Date): Promise<Progress> 
     currentStreak: currentStreakOn(state, now),
     longestStreak: state.longestStreak,
     totalCoachingSessions: state.totalCoachingSessions + booked,
-    totalSpent: state.totalSpent,
+    totalSpent: state.totalSpent + paid,
   };
+}
+
+/**
+ * What a member has paid through the checkout or the coach's recorded sales (paise), net of
+ * refunds, read as her purchases stand now: a refund heard before its capture, or a purchase
+ * claimed later, is counted right whatever the order.
+ */
+async function spentAtCheckout(userId: number): Promise<number> {
+  const [row] = await PurchaseModel.aggregate<{ total: number }>([
+    { $match: { userId, source: { $in: ['razorpay', 'manual'] }, status: { $in: ['completed', 'refunded'] } } },
+    { $group: { _id: null, total: { $sum: { $subtract: ['$amount', { $ifNull: ['$amountRefunded', 0] }] } } } },
+  ]);
+  return row?.total ?? 0;
 }
 
 /** A member's milestones, newest first: those recorded, and one per booked session that counts. */

@@ -55,6 +55,7 @@ export async function startMembers({
       publish,
       logger,
       coach: { name: 'Coach Ananda', email: 'hello@coach.example', siteUrl: 'https://coach.example' },
+      claimKey: keys.privateKey,
     }),
   };
   const app = buildMembersApp({
