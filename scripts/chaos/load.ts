@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_MEMBER } from '@coach/dev-stack';
 
-export type WriteKind = 'contact' | 'newsletter' | 'like' | 'community';
+export type WriteKind = 'contact' | 'newsletter' | 'like' | 'community' | 'confirm';
 
 /** One write the load made: sent with its Idempotency-Key until the site acknowledged it. */
 export interface Write {
@@ -24,6 +24,8 @@ export interface Write {
 export interface Attempt {
   window: string;
   op: string;
+  /** The Idempotency-Key of a write's attempt. */
+  key?: string;
   startedAt: number;
   endedAt: number;
   /** 0: no answer at all (connection refused or reset). */
@@ -80,7 +82,8 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
     init: RequestInit = {},
     expect = 200,
   ): Promise<{ ok: boolean; res?: Response; text?: string }> {
-    const attempt: Attempt = { window, op, startedAt: Date.now(), endedAt: 0, status: 0, ok: false };
+    const key = (init.headers as Record<string, string> | undefined)?.['idempotency-key'];
+    const attempt: Attempt = { window, op, key, startedAt: Date.now(), endedAt: 0, status: 0, ok: false };
     attempts.push(attempt);
     try {
       const res = await fetch(`${gatewayUrl}${path}`, { ...init, signal: AbortSignal.timeout(30_000) });
@@ -118,12 +121,19 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
   }
 
   /** What each write answers once stored: a subscription is accepted pending its confirmation. */
-  const ackStatus: Record<WriteKind, number> = { contact: 201, newsletter: 202, like: 200, community: 201 };
+  const ackStatus: Record<WriteKind, number> = {
+    contact: 201,
+    newsletter: 202,
+    like: 200,
+    community: 201,
+    confirm: 200,
+  };
   const writePath: Record<WriteKind, string> = {
     contact: '/api/contact',
     newsletter: '/api/newsletter',
     like: '/api/site-stats/like',
     community: '/api/community/posts',
+    confirm: '/api/newsletter/confirm',
   };
 
   async function sendWrite(write: Write) {
@@ -159,7 +169,13 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
     if (!outbox.includes(write)) outbox.push(write);
   }
 
-  function newWrite(kind: WriteKind): Write {
+  function addWrite(kind: WriteKind, n: string, marker: string, body: unknown): Write {
+    const write: Write = { kind, key: `chaos-${n}`, marker, window, body, firstAt: Date.now(), tries: 0, nextAt: 0 };
+    writes.push(write);
+    return write;
+  }
+
+  function newWrite(kind: Exclude<WriteKind, 'confirm'>): Write {
     const n = `${run}-${++serial}`;
     const marker = {
       contact: `contact-${n}@chaos.example`,
@@ -173,9 +189,7 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
       like: {},
       community: { content: marker },
     }[kind];
-    const write: Write = { kind, key: `chaos-${n}`, marker, window, body, firstAt: Date.now(), tries: 0, nextAt: 0 };
-    writes.push(write);
-    return write;
+    return addWrite(kind, n, marker, body);
   }
 
   const ops: Array<[number, () => Promise<unknown>]> = [
@@ -218,7 +232,8 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
 
   /** The outbox: writes not acknowledged yet, sent again once due. */
   async function resender() {
-    while (running || outbox.length > 0) {
+    // Until the last first attempts have ended too: one that fails joins the outbox then.
+    while (running || open > 0 || outbox.length > 0) {
       const now = Date.now();
       for (const write of outbox) if (!write.sending && write.nextAt <= now) void sendWrite(write);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -231,6 +246,11 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
     attempts,
     writes,
     pending: () => outbox.length,
+    /** A subscriber follows the link of her confirmation e-mail (sent again until acknowledged, as any write). */
+    confirm(email: string, token: string) {
+      open += 1;
+      void sendWrite(addWrite('confirm', `${run}-${++serial}`, email, { token })).finally(() => (open -= 1));
+    },
     setWindow(name: string) {
       window = name;
     },
@@ -240,7 +260,7 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
      */
     async settled() {
       const open = attempts.filter((a) => a.endedAt === 0);
-      for (const until = Date.now() + 10_000; open.some((a) => a.endedAt === 0) && Date.now() < until; )
+      for (const until = Date.now() + 10_000; open.some((a) => a.endedAt === 0) && Date.now() < until;)
         await new Promise((resolve) => setTimeout(resolve, 20));
     },
     /** Stops making new requests; the outbox keeps sending until every write is acknowledged or given up. */

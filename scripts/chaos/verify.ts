@@ -18,8 +18,10 @@ export async function storedRows(mongoUrl: string) {
     const suite = /@chaos\.example$/;
     for (const row of await content.collection('contact_messages').find({ email: suite }).toArray())
       tally(`contact:${row.email}`);
-    for (const row of await content.collection('newsletter_subscribers').find({ email: suite }).toArray())
+    for (const row of await content.collection('newsletter_subscribers').find({ email: suite }).toArray()) {
       tally(`newsletter:${row.email}`);
+      if (row.confirmedAt) tally(`confirm:${row.email}`);
+    }
     for (const row of await members
       .collection('community_posts')
       .find({ content: /^A reflection from the fault suite/ })
