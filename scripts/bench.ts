@@ -246,8 +246,8 @@ async function reportWebhooks() {
   );
   console.log(
     verdict(
-      webhooks.twice === 0 && webhooks.lost === 0,
-      `payments: ${webhooks.twice} completed twice, ${webhooks.lost} lost`,
+      webhooks.twice === 0 && webhooks.lost === 0 && webhooks.receipts === webhooks['completed once'],
+      `payments: ${webhooks.twice} completed twice, ${webhooks.lost} lost, ${webhooks.receipts} receipts`,
     ),
   );
   const bookings = await benchBookings(stack);

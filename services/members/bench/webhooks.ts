@@ -94,7 +94,21 @@ export async function benchPayments(stack: Stack, razorpay: RazorpayStandin) {
     const ids = (
       await purchases.find({ razorpayOrderId: { $in: orderIds } }, { projection: { _id: 1 } }).toArray()
     ).map((p) => p._id.toString());
-    const invoices = await db.collection('invoices').countDocuments({ purchaseId: { $in: ids } });
+    // Receipts are drawn just after each answer: wait for them (two minutes at most) and count them.
+    const invoices = db.collection('invoices');
+    const receipts = async () => invoices.countDocuments({ purchaseId: { $in: ids }, pdf: { $exists: true } });
+    for (const until = Date.now() + 120_000; (await receipts()) < completed && Date.now() < until;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    // An order completed twice would be two completed purchases of one order, or two receipts of one purchase.
+    const [doubled] = await purchases
+      .aggregate<{ n: number }>([
+        { $match: { razorpayOrderId: { $in: orderIds }, status: 'completed' } },
+        { $group: { _id: '$razorpayOrderId', n: { $sum: 1 } } },
+        { $match: { n: { $gt: 1 } } },
+        { $count: 'n' },
+      ])
+      .toArray();
     return {
       orders: { 'orders created': orderIds.length, 'order p99 ms': p99(orders.latencies), failed: orders.failed },
       webhooks: {
@@ -103,7 +117,8 @@ export async function benchPayments(stack: Stack, razorpay: RazorpayStandin) {
         'p99 ms': p99(hooks.latencies),
         'not 2xx': hooks.failed,
         'completed once': completed,
-        twice: invoices - completed,
+        receipts: await receipts(),
+        twice: doubled?.n ?? 0,
         lost: orderIds.length - completed,
       },
     };
