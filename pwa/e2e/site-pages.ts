@@ -29,6 +29,7 @@ export async function sitePaths(request: APIRequestContext): Promise<string[]> {
   const samples: Partial<Record<AppRouteName, readonly string[]>> = {
     blogPost: [await aPostSlug(request)],
     legal: LEGAL_SLUGS,
+    checkout: ['soul-spark-session'],
   };
   const paths = (Object.entries(APP_ROUTES) as Array<[AppRouteName, { path: string }]>).flatMap(([name, route]) => {
     if (!route.path.includes(':')) return [route.path];
