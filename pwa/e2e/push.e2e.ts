@@ -32,7 +32,9 @@ test('a reader is asked for notifications only after her click, and the service 
   await page.getByRole('button', { name: 'Notify me of new posts' }).click();
   // This Chromium subscribes through its vendor's push service, which this machine cannot reach:
   // the subscription is refused, and the reader is told so rather than left waiting.
-  await expect(page.getByRole('alert').filter({ hasText: /push service|could not|Registration failed/i })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /push service|could not|Registration failed/i }),
+  ).toBeVisible();
 
   // A push message as ai-worker sends it, delivered to the service worker by the browser itself.
   const cdp = await context.newCDPSession(page);
@@ -49,16 +51,15 @@ test('a reader is asked for notifications only after her click, and the service 
       registrationId: await registrationId,
       data: JSON.stringify(message),
     });
-  await deliver({
-    web_push: 8030,
-    notification: { title: 'Elsewhere', body: 'Not of this site', navigate: 'https://elsewhere.example/x' },
-  });
+  // Not a notification of the site's form: nothing shown.
+  await deliver({ web_push: 8030, notification: { body: 'No title', navigate: `${origin}/` } });
+  // Its page opens on this site, whatever address the sender's SITE_URL gave.
   await deliver({
     web_push: 8030,
     notification: {
       title: 'Letting go of what was',
       body: 'What we hold, holds us.',
-      navigate: `${origin}/blog/letting-go`,
+      navigate: 'https://coach.example/blog/letting-go',
       tag: 'post.1',
       lang: 'en',
     },

@@ -162,10 +162,9 @@ self.addEventListener('notificationclick', (event) => {
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-      if (open) {
-        await open.focus();
-        await open.navigate(page);
-      } else await self.clients.openWindow(page);
+      // A window the worker does not control cannot be navigated: a new one opens instead.
+      if (open && (await open.navigate(page).catch(() => null))) await open.focus();
+      else await self.clients.openWindow(page);
     })(),
   );
 });

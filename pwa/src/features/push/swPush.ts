@@ -6,8 +6,9 @@ export interface ShownNotification {
 
 /**
  * The notification a push message asks for, from its Declarative Web Push JSON
- * (`{"web_push": 8030, "notification": {title, body, navigate, ...}}`): the page it opens must be
- * on the site itself (`origin`); anything else is not a message of the site and shows nothing.
+ * (`{"web_push": 8030, "notification": {title, body, navigate, ...}}`); undefined for anything
+ * else. Its page is opened on this site (`origin`) whatever host the sender named, so a site
+ * served under another address than its SITE_URL still opens its own pages.
  */
 export function notificationOfPush(message: unknown, origin: string): ShownNotification | undefined {
   if (!message || typeof message !== 'object') return undefined;
@@ -21,7 +22,6 @@ export function notificationOfPush(message: unknown, origin: string): ShownNotif
   } catch {
     return undefined;
   }
-  if (page.origin !== origin) return undefined;
   return {
     title,
     options: {
@@ -30,7 +30,7 @@ export function notificationOfPush(message: unknown, origin: string): ShownNotif
       lang: typeof lang === 'string' ? lang : undefined,
       icon: '/icons/icon-192.png',
       badge: '/icons/maskable-192.png',
-      data: { navigate: page.href },
+      data: { navigate: new URL(`${page.pathname}${page.search}${page.hash}`, origin).href },
     },
   };
 }
