@@ -1,10 +1,11 @@
 import { NEWSLETTER_SUBSCRIBERS_COLLECTION, newsletterBatchJobSchema, type NewsletterBatchJob } from '@coach/contracts';
 import { randomBytes } from 'node:crypto';
-import { isDuplicateKey, type Logger } from '@coach/kit';
+import type { Logger } from '@coach/kit';
 import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import type { Mailer } from '../emails/mailer.ts';
 import type { EmailSettings } from '../emails/templates.ts';
+import { claimDeliveries } from '../deliveries.ts';
 import { DeliveryModel } from './deliveries.ts';
 import { newsletterEmail, type Recipient } from './templates.ts';
 
@@ -54,18 +55,8 @@ export function newsletterBatchProcessor(deps: {
     const batch = newsletterBatchJobSchema.parse(job.data);
     const { mailingId } = batch;
     const ids = batch.recipients.map((r) => r.subscriberId);
-    await DeliveryModel.collection
-      .insertMany(
-        ids.map((subscriberId) => ({ mailingId, subscriberId, state: 'sending', createdAt: new Date() })),
-        { ordered: false },
-      )
-      .catch((err: unknown) => {
-        if (!isDuplicateKey(err)) throw err; // claimed by an earlier run of this batch
-      });
-    const [finished, confirmed] = await Promise.all([
-      DeliveryModel.collection
-        .find({ mailingId, subscriberId: { $in: ids }, state: { $ne: 'sending' } }, { projection: { subscriberId: 1 } })
-        .toArray(),
+    const [done, confirmed] = await Promise.all([
+      claimDeliveries(DeliveryModel.collection, { mailingId }, 'subscriberId', ids),
       mongoose.connection
         .collection(NEWSLETTER_SUBSCRIBERS_COLLECTION)
         .find(
@@ -74,7 +65,6 @@ export function newsletterBatchProcessor(deps: {
         )
         .toArray(),
     ]);
-    const done = new Set(finished.map((d) => d.subscriberId as string));
     const stillSubscribed = new Set(confirmed.map((s) => s._id.toString()));
     const todo = batch.recipients.filter((r) => !done.has(r.subscriberId) && stillSubscribed.has(r.subscriberId));
     const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

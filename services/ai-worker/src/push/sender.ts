@@ -5,12 +5,13 @@ import {
   type PushBatchJob,
   type PushKind,
 } from '@coach/contracts';
-import { isDuplicateKey, type Logger } from '@coach/kit';
+import type { Logger } from '@coach/kit';
 import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import { Agent } from 'node:https';
 import webPush, { WebPushError, type Urgency } from 'web-push';
 import { eachAtOnce, SENT_RECORD } from '../newsletter/sender.ts';
+import { claimDeliveries } from '../deliveries.ts';
 import { PushDeliveryModel } from './deliveries.ts';
 
 /**
@@ -97,27 +98,13 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
     const batch = pushBatchJobSchema.parse(job.data);
     const { eventId } = batch;
     const ids = batch.subscriptionIds;
-    await PushDeliveryModel.collection
-      .insertMany(
-        ids.map((subscriptionId) => ({ eventId, subscriptionId, state: 'sending', createdAt: new Date() })),
-        { ordered: false },
-      )
-      .catch((err: unknown) => {
-        if (!isDuplicateKey(err)) throw err; // claimed by an earlier run of this batch
-      });
-    const [finished, current] = await Promise.all([
-      PushDeliveryModel.collection
-        .find(
-          { eventId, subscriptionId: { $in: ids }, state: { $ne: 'sending' } },
-          { projection: { subscriptionId: 1 } },
-        )
-        .toArray(),
+    const [done, current] = await Promise.all([
+      claimDeliveries(PushDeliveryModel.collection, { eventId }, 'subscriptionId', ids),
       subscriptions()
         .find({ _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) }, kinds: batch.kind })
         .project<StoredSubscription>({ endpoint: 1, keys: 1 })
         .toArray(),
     ]);
-    const done = new Set(finished.map((d) => d.subscriptionId as string));
     const todo = current.filter((s) => !done.has(s._id.toString()));
     const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const outcome = { sent: 0, gone: 0, failed: 0, retry: 0, skipped: ids.length - todo.length };
