@@ -43,8 +43,9 @@ export async function startFailoverSite(replicas: number) {
     throw err;
   });
 
-  /** A "host": one mongod, one Redis data server and one replica of each back-end service. */
+  /** A "host": one mongod, one Redis data server, one Sentinel and one replica of each back-end service. */
   async function killHost(host: number) {
+    redis.killSentinel(host);
     await Promise.all([
       mongo.kill(host),
       redis.kill(host),
@@ -53,7 +54,7 @@ export async function startFailoverSite(replicas: number) {
   }
 
   async function restartHost(host: number) {
-    await Promise.all([mongo.start(host), redis.restart(host)]);
+    await Promise.all([mongo.start(host), redis.restart(host), redis.restartSentinel(host)]);
     await Promise.all(BACK_END.map((service) => stack.startService(service, host)));
   }
 

@@ -53,7 +53,7 @@ const FAULTS: Fault[] = [
         },
         {
           // The host of Redis's master, with MongoDB's primary moved onto it first: both die together.
-          name: 'host (mongod, redis, a replica of each service): kill',
+          name: 'host (mongod, redis, sentinel, a replica of each service): kill',
           awayMs: 15_000,
           async prepare(site: FailoverSite) {
             await site.mongo.makePrimary((await site.redis.masterIndex())!);

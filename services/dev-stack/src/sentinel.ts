@@ -30,16 +30,19 @@ export async function startSentinelRedis(options: {
   await start(0);
   await start(1, masterPort);
 
+  const sentinelConf = (port: number) => path.join(dir, `sentinel-${port}`, 'sentinel.conf');
+  /** Sentinel `index`, on the configuration it keeps rewriting (the master it follows now). */
+  const startSentinel = (index: number) =>
+    runRedisServer([sentinelConf(sentinelPorts[index]!), '--sentinel'], 'Sentinel ID is');
   const sentinels = await Promise.all(
-    sentinelPorts.map((port) => {
-      const conf = path.join(dir, `sentinel-${port}`, 'sentinel.conf');
-      mkdirSync(path.dirname(conf), { recursive: true });
+    sentinelPorts.map((port, index) => {
+      mkdirSync(path.dirname(sentinelConf(port)), { recursive: true });
       writeFileSync(
-        conf,
+        sentinelConf(port),
         [
           `port ${port}`,
           'bind 127.0.0.1',
-          `dir ${path.dirname(conf)}`,
+          `dir ${path.dirname(sentinelConf(port))}`,
           `sentinel monitor ${name} 127.0.0.1 ${masterPort} 2`,
           `sentinel down-after-milliseconds ${name} ${downAfterMs}`,
           `sentinel failover-timeout ${name} 10000`,
@@ -47,7 +50,7 @@ export async function startSentinelRedis(options: {
           '',
         ].join('\n'),
       );
-      return runRedisServer([conf, '--sentinel'], 'Sentinel ID is');
+      return startSentinel(index);
     }),
   );
 
@@ -78,6 +81,10 @@ export async function startSentinelRedis(options: {
     masterIndex,
     pid: (index: number) => servers[index]?.pid,
     kill,
+    killSentinel: (index: number) => process.kill(sentinels[index]!.pid!, 'SIGKILL'),
+    restartSentinel: async (index: number) => {
+      sentinels[index] = await startSentinel(index);
+    },
     /** Starts a killed data server again, as a replica of the master now: as its host would come back. */
     restart: async (index: number) => {
       const master = await masterIndex();
