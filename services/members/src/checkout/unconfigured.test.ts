@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { caller, startMembers, TEST_ADMIN, type Members } from '../testing/harness.ts';
+
+// A production start without Razorpay's keys: the site says it takes no payments (the app then
+// shows no Enrol button), and every payment endpoint refuses, changing nothing.
+let members: Members;
+beforeAll(async () => {
+  members = await startMembers();
+}, 90_000);
+afterAll(() => members?.stop());
+
+it('takes no payment without keys: settings say so, orders, confirms and webhooks get 503', async () => {
+  const visitor = caller(members.url);
+  expect((await visitor.get('/api/checkout/settings')).body).toMatchObject({ enabled: false, testMode: false });
+  const order = await visitor.post('/api/checkout/orders', {
+    programId: 'heal-to-rise',
+    name: 'Meera Iyer',
+    email: 'meera@example.com',
+  });
+  expect(order.status).toBe(503);
+  expect(order.body.message).toBe('This site does not take payments yet');
+  expect((await visitor.post('/api/payments/razorpay/webhook', { event: 'payment.captured' })).status).toBe(503);
+  const admin = caller(members.url);
+  await admin.post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  expect((await admin.get('/api/admin/purchases')).status).toBe(200);
+});
