@@ -40,6 +40,7 @@ export async function startFailoverSite(replicas: number) {
     }),
   ).catch(async (err) => {
     await Promise.all([mongo.stop(), redis.stop(), smtp.stop()]);
+    rmSync(dir, { recursive: true, force: true });
     throw err;
   });
 
