@@ -14,7 +14,9 @@ mongoose.set('strictQuery', true);
  * No operation waits on an unreachable or frozen server longer than DEPENDENCY_TIMEOUT_MS: no
  * buffering while disconnected, and server selection, connecting and every reply are bounded by
  * it; a replica set's election holds a request that long (a read or write cut off by the old
- * primary's step-down is retried once on the new one). The request then answers 503.
+ * primary's step-down is retried once on the new one). The request then answers 503. A single
+ * server has no other member to retry a read on: there reads are not retried, which would only
+ * double the wait before the 503.
  *
  * A server that cannot be reached at start (a replica set without a member of that name
  * answering) stops the process with a message naming MONGO_URL, as a wrong setting does.
@@ -27,6 +29,7 @@ export async function connectMongo(url: string, logger: Logger): Promise<typeof 
       serverSelectionTimeoutMS: DEPENDENCY_TIMEOUT_MS,
       connectTimeoutMS: DEPENDENCY_TIMEOUT_MS,
       socketTimeoutMS: DEPENDENCY_TIMEOUT_MS,
+      retryReads: /[?&]replicaSet=/.test(url),
     });
   } catch (err) {
     console.error(`Invalid configuration; set these environment variables:\n  MONGO_URL: ${unreachableAtStart(url, err)}`);
