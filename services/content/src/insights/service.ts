@@ -225,13 +225,18 @@ export async function insightsFor(redis: Redis, days: number, end = new Date()):
   const today = dayOf(new Date());
   const range = Array.from({ length: days }, (_, i) => dayOf(new Date(end.getTime() - (days - 1 - i) * DAY_MS)));
   const finished = range.filter((d) => d < today);
-  const stored = await InsightDayModel.find({ _id: mongoose.trusted({ $in: finished }) }).lean<DayFigures[]>();
+  const [stored, live, settings] = await Promise.all([
+    InsightDayModel.find({ _id: mongoose.trusted({ $in: finished }) }).lean<DayFigures[]>(),
+    range.includes(today) ? figuresOf(redis, today) : undefined,
+    insightsSettings(),
+  ]);
   const byDay = new Map(stored.map((d) => [d._id, d]));
-  const missing = await InsightEventModel.distinct('day', {
-    day: mongoose.trusted({ $in: finished.filter((d) => !byDay.has(d)) }),
-  });
-  for (const day of missing as string[]) byDay.set(day, await rollUpDay(redis, day));
-  if (range.includes(today)) byDay.set(today, await figuresOf(redis, today));
+  const unstored = finished.filter((d) => !byDay.has(d));
+  const missing = unstored.length
+    ? ((await InsightEventModel.distinct('day', { day: mongoose.trusted({ $in: unstored }) })) as string[])
+    : [];
+  for (const day of missing) byDay.set(day, await rollUpDay(redis, day));
+  if (live) byDay.set(today, live);
   const figures = range.flatMap((d) => byDay.get(d) ?? []);
 
   const conversions = Object.fromEntries(CONVERSIONS.map((c) => [c, 0]));
@@ -269,7 +274,7 @@ export async function insightsFor(redis: Redis, days: number, end = new Date()):
       .map(([post, counts]) => ({ post, conversions: counts }))
       .sort((a, b) => sum(b.conversions) - sum(a.conversions) || a.post.localeCompare(b.post))
       .slice(0, TOP),
-    weeklyEmail: (await insightsSettings()).weeklyEmail,
+    weeklyEmail: settings.weeklyEmail,
   };
 }
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
