@@ -125,11 +125,23 @@ export async function invoicePdf(number: string, d: InvoiceDetails): Promise<Buf
  * leaves the number with its purchase, and the next call draws the PDF.
  */
 export async function issueInvoice(d: InvoiceDetails): Promise<{ number: string; pdf: Buffer }> {
-  const invoice = (await InvoiceModel.findOne({ purchaseId: d.purchaseId }).lean()) ?? (await takeNumber(d));
+  const invoice =
+    (await InvoiceModel.findOne({ purchaseId: d.purchaseId }).lean()) ?? (await oneAtATime(() => takeNumber(d)));
   if (invoice.pdf) return { number: invoice.number, pdf: Buffer.from(invoice.pdf.buffer) };
   const pdf = await invoicePdf(invoice.number, d);
   await InvoiceModel.updateOne({ _id: invoice._id }, { $set: { pdf } });
   return { number: invoice.number, pdf };
+}
+
+let numbering: Promise<unknown> = Promise.resolve();
+/**
+ * Numbers are taken one at a time in a process: a burst of receipts would otherwise race for
+ * each next number, all but one trying again, round after round. Replicas still race, rarely.
+ */
+function oneAtATime<T>(take: () => Promise<T>): Promise<T> {
+  const turn = numbering.then(take, take);
+  numbering = turn.catch(() => undefined);
+  return turn;
 }
 
 async function takeNumber(d: InvoiceDetails) {
