@@ -17,6 +17,8 @@ import type { RazorpayClient, RazorpayKeys, RazorpayPaymentEntity } from './razo
 import { movesTo } from './status.ts';
 
 const { trusted } = mongoose;
+/** Receipts drawn at once by a process (each is a PDF: CPU and memory). */
+const RECEIPTS_AT_ONCE = 4;
 /** A pending purchase older than this is asked of Razorpay by the reconciler. */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
 /** A member's (or visitor's) pending checkout of the same program within this time is resumed, not doubled. */
@@ -308,12 +310,28 @@ export function checkoutService(deps: CheckoutDeps) {
 
   /**
    * The receipt of a purchase just completed, drawn after the answer (a webhook is answered at
-   * once, as Razorpay asks); should the process die first, the reconciler finishes it.
+   * once, as Razorpay asks), a few at a time however many payments arrive together; should the
+   * process die first, the reconciler finishes it.
    */
+  const toFinish: Types.ObjectId[] = [];
+  let finishing = 0;
   function finishLater(id: Types.ObjectId) {
-    finish(id).catch((err: unknown) =>
-      logger.warn({ err, purchaseId: id.toString() }, 'a receipt waits for the reconciler'),
-    );
+    toFinish.push(id);
+    drawReceipts();
+  }
+  function drawReceipts() {
+    while (finishing < RECEIPTS_AT_ONCE && toFinish.length > 0) {
+      const next = toFinish.shift()!;
+      finishing += 1;
+      void finish(next)
+        .catch((err: unknown) =>
+          logger.warn({ err, purchaseId: next.toString() }, 'a receipt waits for the reconciler'),
+        )
+        .finally(() => {
+          finishing -= 1;
+          drawReceipts();
+        });
+    }
   }
 
   /**
