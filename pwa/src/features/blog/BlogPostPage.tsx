@@ -153,7 +153,6 @@ export default function BlogPostPage() {
         <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => void sharePost(p)} sx={{ mt: 3 }}>
           Share
         </Button>
-        <NotifyMe kinds={['posts']} label="Notify me of new posts" />
         <Box sx={{ mt: 5 }}>
           <PostBody content={p.content} />
         </Box>
@@ -164,6 +163,8 @@ export default function BlogPostPage() {
             ))}
           </Stack>
         )}
+        {/* Offered once the post is read (on a phone's first screen it would sit under "Ask the coach"). */}
+        <NotifyMe kinds={['posts']} label="Notify me of new posts" sx={{ mt: 4 }} />
       </Container>
       <Container maxWidth="md" sx={{ py: { xs: 6, md: 9 } }}>
         <Box sx={{ borderRadius: 6, p: { xs: 3.5, md: 6 }, textAlign: 'center', bgcolor: '#F3E7D7' }}>

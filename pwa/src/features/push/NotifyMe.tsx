@@ -1,6 +1,6 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Typography, type SxProps, type Theme } from '@mui/material';
 import type { PushKind } from '@coach/contracts';
 import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 import { pushSupport, usePushChange, usePushChoice } from './push.ts';
@@ -12,7 +12,7 @@ export const IOS_PUSH_NOTE =
  * "Notify me": adds `kinds` to this browser's notifications. The browser asks for the permission
  * only after this click, never on load.
  */
-export function NotifyMe({ kinds, label }: { kinds: PushKind[]; label: string }) {
+export function NotifyMe({ kinds, label, sx = { mt: 2 } }: { kinds: PushKind[]; label: string; sx?: SxProps<Theme> }) {
   const hydrated = useHydrated();
   const current = usePushChoice();
   const { busy, error, change } = usePushChange();
@@ -21,14 +21,14 @@ export function NotifyMe({ kinds, label }: { kinds: PushKind[]; label: string })
   if (support === 'no') return null;
   if (support === 'ios-install')
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+      <Typography variant="body2" color="text.secondary" sx={sx}>
         {IOS_PUSH_NOTE}
       </Typography>
     );
   const on = kinds.every((k) => current?.kinds.includes(k));
   const turnOn = () => change([...new Set([...(current?.kinds ?? []), ...kinds])], current?.reflection);
   return (
-    <Box sx={{ mt: 2 }}>
+    <Box sx={sx}>
       <Button
         variant="outlined"
         startIcon={on ? <NotificationsActiveIcon /> : <NotificationsIcon />}
