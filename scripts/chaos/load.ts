@@ -38,7 +38,9 @@ export interface Attempt {
 }
 
 /** Statuses an error answer may have while a part of the site is away. */
-const OUTAGE_STATUSES = new Set([409, 429, 502, 503, 504]);
+// 401 too: a session the site no longer holds (its Redis record lost with a Redis fault) is asked
+// to sign in again, as the load then does.
+const OUTAGE_STATUSES = new Set([401, 409, 429, 502, 503, 504]);
 const STACK_TRACE = /\bat .+:\d+:\d+|node_modules|\.ts:\d+|Error: /;
 /** Give up re-sending a write after this long: longer than an abandoned Idempotency-Key's lease. */
 const RETRY_FOR_MS = 120_000;
