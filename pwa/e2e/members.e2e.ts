@@ -1,5 +1,6 @@
 import { DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './page-checks.ts';
 
 /** The notice area: one notice at a time. */
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
@@ -9,6 +10,8 @@ const stat = (page: Page, region: string, label: string) =>
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
+  // The app's sign-in and its notices (early-forms.e2e.ts walks the form sent before the app wakes).
+  await hydrated(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password\W*$/).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
