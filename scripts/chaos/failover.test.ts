@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { p99 } from '../../bench/percentile.ts';
 import { startFailoverSite, type FailoverSite } from './failover-site.ts';
 import { startLoad, type Attempt, type Load } from './load.ts';
 import { drain, figuresOf, type FaultFigures } from './verify.ts';
@@ -120,10 +121,6 @@ function secondsWithoutWrites(attempts: Attempt[], from: number, to: number) {
   return Math.max(...marks.slice(1).map((mark, i) => mark - marks[i]!)) / 1000;
 }
 
-function percentile99(attempts: Attempt[]) {
-  const times = attempts.map((a) => a.endedAt - a.startedAt).sort((x, y) => x - y);
-  return times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? 0;
-}
 
 describe(`the site on three hosts under faults, ${FULL ? 'every fault' : 'its primary killed'}`, () => {
   for (const fault of FAULTS) {
@@ -220,7 +217,7 @@ function printFigures() {
         'duplicated (0)': f.duplicated,
         '5xx': mine.filter((a) => a.status >= 500).length,
         '500 (0)': mine.filter((a) => a.status === 500).length,
-        'p99 ms': percentile99(mine),
+        'p99 ms': p99(mine.map((a) => a.endedAt - a.startedAt)),
         'e-mails sent/owed': f.emails,
         's without e-mails': w ? secondsWithoutMail(w.injectedAt, w.endedAt) : '-',
       };

@@ -132,7 +132,7 @@ export type CheckoutResult =
 
 const rzpId = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'X')}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-export const hmacHex = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
+const hmacHex = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
 
 class ApiError extends Error {
   constructor(

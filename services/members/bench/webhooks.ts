@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { RazorpayPayment, RazorpayStandin, Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
+import { p99 } from '../../../bench/percentile.ts';
 
 /** Targets: payment webhooks all applied once; orders created at c=20 within 150 ms p99; bookings at 500/s within 100 ms p99. */
 export const ORDERS_TARGET_P99_MS = 150;
@@ -8,11 +9,6 @@ export const BOOKINGS_TARGET_P99_MS = 100;
 export const BOOKINGS_PER_SECOND = 500;
 /** The Calendly signing key the bench's stack is started with. */
 export const BENCH_CALENDLY_KEY = 'bench-calendly-signing-key';
-
-const p99 = (latencies: number[]) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!);
-};
 
 /** Runs `count` requests, `concurrency` at a time; returns each one's milliseconds. */
 async function concurrently(count: number, concurrency: number, request: (i: number) => Promise<Response>) {

@@ -19,15 +19,14 @@ export interface Program {
   aiPrompt: string;
 }
 
-/** The six coaching programs; each price is read from the site's one price list, the price charged. */
-export const PROGRAMS: Program[] = [
+/** The six coaching programs, without their prices. */
+const PROGRAM_TEXTS: Omit<Program, 'price'>[] = [
   {
     id: 'soul-spark-session',
     title: 'Soul Spark Session',
     subtitle: 'A single, deep session to find your next clear step',
     shortDescription:
       'One focused 90-minute session to untangle what feels stuck and leave with clarity, calm and a path forward.',
-    price: priceText(PROGRAM_PRICES['soul-spark-session']),
     category: 'Individual Session',
     description:
       'The Soul Spark Session is a sacred pause in a busy life. In 90 unhurried minutes we explore what is weighing on your heart, uncover the belief or pattern beneath it, and co-create a simple, soulful plan for the weeks ahead. Many clients describe it as the conversation they have needed for years.',
@@ -74,7 +73,6 @@ export const PROGRAMS: Program[] = [
     subtitle: 'Eight weeks to a calmer mind and a steadier heart',
     shortDescription:
       'A guided group journey through mindfulness, emotional release and daily rituals that make peace your natural state.',
-    price: priceText(PROGRAM_PRICES['inner-peace-method']),
     category: '8-Week Program',
     description:
       'The Inner Peace Method blends mindfulness, breathwork, journaling and compassionate coaching into an eight-week path. Each week builds on the last, helping you calm an anxious mind, process emotions with kindness, and create rituals that keep you centred long after the program ends.',
@@ -122,7 +120,6 @@ export const PROGRAMS: Program[] = [
     subtitle: 'A twelve-week healing journey from hurt to wholeness',
     shortDescription:
       'Deep one-on-one work to heal past wounds, grief or heartbreak, held within healing circles of shared strength.',
-    price: priceText(PROGRAM_PRICES['heal-to-rise']),
     category: '12-Week Healing Program',
     description:
       'Heal to Rise is for hearts that have carried too much for too long. Through trauma-informed coaching, inner-child work, somatic practices and forgiveness rituals, we tend to what still hurts, at your pace, so you can rise with self-trust, softness and strength.',
@@ -165,7 +162,6 @@ export const PROGRAMS: Program[] = [
     subtitle: 'Six months of deep mentorship for a fully awakened life',
     shortDescription:
       'An exclusive mentorship to deepen your spiritual practice, embody your purpose and lead from the soul.',
-    price: priceText(PROGRAM_PRICES['spiritual-mastery-intensive']),
     category: '6-Month Mentorship',
     description:
       'The Spiritual Mastery Intensive is my most immersive offering. Over six months we weave advanced meditation, energy work, purpose alignment and soulful leadership into every area of your life, with personal mentorship, immersion days and unlimited support between sessions.',
@@ -215,7 +211,6 @@ export const PROGRAMS: Program[] = [
     subtitle: 'A monthly circle of growth, belonging and accountability',
     shortDescription:
       'Grow alongside kindred souls: a monthly 3-hour circle with weekly check-ins to keep your practice alive.',
-    price: priceText(PROGRAM_PRICES['group-transformation-circle']),
     category: 'Monthly Group Program',
     description:
       'Transformation flourishes in community. Each month the circle gathers for a three-hour session of teaching, meditation and sharing, with weekly check-ins that keep you connected and accountable. Join for a month, or make it your spiritual home.',
@@ -253,7 +248,6 @@ export const PROGRAMS: Program[] = [
     subtitle: 'Three days in nature to reset, release and rise',
     shortDescription:
       'A residential retreat of intensive sessions, silence and ceremony to catalyse a true breakthrough.',
-    price: priceText(PROGRAM_PRICES['breakthrough-weekend-retreat']),
     category: '3-Day Retreat',
     description:
       'Step away from everyday life into three days of nature, nourishing food and sacred practice. Through six intensive sessions, guided silence, breathwork and ceremony, the retreat creates the space for breakthroughs that can take years to reach in ordinary life.',
@@ -290,3 +284,9 @@ export const PROGRAMS: Program[] = [
       'I am considering a three-day spiritual retreat. What kind of breakthrough can an immersive weekend retreat create, and how do I prepare for it?',
   },
 ];
+
+/** The six coaching programs; each price is read from the site's one price list, the price charged. */
+export const PROGRAMS: Program[] = PROGRAM_TEXTS.map((program) => ({
+  ...program,
+  price: priceText(PROGRAM_PRICES[program.id]),
+}));

@@ -1,3 +1,4 @@
+import { formatPaise } from '@coach/site-rules';
 import type { Progress } from '@coach/contracts';
 
 /** Level progress bar: (level mod 10) x 10 percent. */
@@ -43,15 +44,8 @@ export const ACHIEVEMENTS: readonly Achievement[] = [
   },
 ];
 
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-/** An amount in minor units (paise) as rupees, en-IN, no decimals. */
-export const formatInr = (minorUnits: number): string => inr.format(minorUnits / 100);
+/** An amount in minor units (paise) as rupees, en-IN, rounded to whole rupees. */
+export const formatInr = (minorUnits: number): string => formatPaise(Math.round(minorUnits / 100) * 100);
 
 /** A purchase's productType for people: underscores become spaces. */
 export const productTypeLabel = (productType: string): string => productType.replace(/_/g, ' ');

@@ -1,15 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacHex, sameHex } from '../signing.ts';
 
 /** How old (or how far ahead) a Calendly delivery's signed time may be: an older one is a replay. */
 export const CALENDLY_TOLERANCE_SECONDS = 5 * 60;
-
-const hmacHex = (key: string, data: Buffer | string) => createHmac('sha256', key).update(data).digest('hex');
-
-function sameHex(expected: string, given: string): boolean {
-  const a = Buffer.from(expected, 'hex');
-  const b = Buffer.from(given, 'hex');
-  return /^[0-9a-f]+$/i.test(given) && a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * Calendly's `Calendly-Webhook-Signature: t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the

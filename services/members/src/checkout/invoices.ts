@@ -26,13 +26,31 @@ const invoiceSchema = new mongoose.Schema(
 invoiceSchema.index({ financialYear: 1, seq: -1 }, { unique: true });
 export const InvoiceModel = mongoose.model('Invoice', invoiceSchema);
 
+/** India keeps one time all year: UTC+5:30. */
+const INDIA_OFFSET_MS = 5.5 * 3600_000;
+
+/** The calendar year and month (0 to 11) of a moment in India. */
+function inIndia(at: Date): { year: number; month: number } {
+  const local = new Date(at.getTime() + INDIA_OFFSET_MS);
+  return { year: local.getUTCFullYear(), month: local.getUTCMonth() };
+}
+
+/** The moment a month (0 to 11) of a year begins in India. */
+const monthStartInIndia = (year: number, month: number) => new Date(Date.UTC(year, month, 1) - INDIA_OFFSET_MS);
+
+/** The moment the month of `at` began in India. */
+export function monthStartOf(at: Date): Date {
+  const { year, month } = inIndia(at);
+  return monthStartInIndia(year, month);
+}
+
 /** The Indian financial year of a moment (in India's time): "2026-27" runs 1 April 2026 to 31 March 2027. */
 export function financialYearOf(at: Date): { label: string; start: Date } {
-  const ist = new Date(at.getTime() + 5.5 * 3600_000);
-  const startYear = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  const { year, month } = inIndia(at);
+  const startYear = month >= 3 ? year : year - 1;
   return {
     label: `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`,
-    start: new Date(Date.UTC(startYear, 3, 1) - 5.5 * 3600_000),
+    start: monthStartInIndia(startYear, 3),
   };
 }
 

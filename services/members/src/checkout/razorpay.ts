@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '@coach/kit';
+import { hmacHex, sameHex } from '../signing.ts';
 
 /** The Razorpay account the site is paid through (its API keys, webhook secret and API base). */
 export interface RazorpayKeys {
@@ -29,12 +29,8 @@ export interface RazorpayRefundEntity {
 /** Razorpay answers within this time or the request fails (the caller answers 503, the reconciler retries). */
 const TIMEOUT_MS = 10_000;
 
-const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest('hex');
-
-function sameHex(expected: string, given: string | undefined): boolean {
-  if (!given || !/^[0-9a-f]{64}$/i.test(given)) return false;
-  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
-}
+/** A test key (`rzp_test_…`) takes test payments only: every checkout screen says so. */
+export const isTestKey = (keys: RazorpayKeys) => keys.keyId.startsWith('rzp_test_');
 
 /** The checkout's signature: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
 export const checkoutSignatureValid = (keys: RazorpayKeys, orderId: string, paymentId: string, signature: string) =>

@@ -16,6 +16,7 @@ import { PurchaseModel } from '../profile/model.ts';
 import { invoiceOf } from './invoices.ts';
 import {
   checkoutSignatureValid,
+  isTestKey,
   subscriptionSignatureValid,
   webhookSignatureValid,
   type RazorpayKeys,
@@ -56,7 +57,7 @@ export function checkoutRoutes(
   const router = Router();
   const settings: CheckoutSettings = {
     enabled: Boolean(deps.checkout),
-    testMode: deps.checkout?.keys.keyId.startsWith('rzp_test_') ?? false,
+    testMode: deps.checkout ? isTestKey(deps.checkout.keys) : false,
     checkoutUrl: deps.checkoutUrl,
   };
   router.get('/api/checkout/settings', (_req, res) => {

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type {
   AdminListQuery,
   AdminPurchase,
@@ -11,9 +10,10 @@ import type { ProgramPrice } from '@coach/site-rules';
 import { adminPage, HttpError, isDuplicateKey, type AdminPage, type Logger, type PublishEvent } from '@coach/kit';
 import mongoose, { type Types } from 'mongoose';
 import { UserModel } from '../accounts/model.ts';
-import { PurchaseModel } from '../profile/model.ts';
-import { financialYearOf, issueInvoice, type InvoiceDetails } from './invoices.ts';
-import type { RazorpayClient, RazorpayKeys, RazorpayPaymentEntity } from './razorpay.ts';
+import { netPaid, PAID_STATUSES, PurchaseModel } from '../profile/model.ts';
+import { financialYearOf, issueInvoice, monthStartOf, type InvoiceDetails } from './invoices.ts';
+import { isTestKey, type RazorpayClient, type RazorpayKeys, type RazorpayPaymentEntity } from './razorpay.ts';
+import { signedIds } from '../signing.ts';
 import { movesTo } from './status.ts';
 
 const { trusted } = mongoose;
@@ -69,21 +69,10 @@ type PurchaseRow = {
 };
 
 /**
- * A visitor's invitation to claim her purchase: the purchase id and its HMAC with the service's
- * key, so it is the same however often the receipt is made, and needs nothing stored.
+ * A visitor's invitation to claim her purchase: the purchase id and its keyed hash, so it is the
+ * same however often the receipt is made, and needs nothing stored.
  */
-const claimSignature = (key: string, purchaseId: string) =>
-  createHmac('sha256', key).update(`purchase-claim:${purchaseId}`).digest('base64url');
-export const claimTokenOf = (key: string, purchaseId: string) => `${purchaseId}.${claimSignature(key, purchaseId)}`;
-
-function purchaseIdOfClaim(key: string, token: string): string | undefined {
-  const [purchaseId = '', signature = ''] = token.split('.');
-  const expected = Buffer.from(claimSignature(key, purchaseId));
-  const given = Buffer.from(signature);
-  return /^[0-9a-f]{24}$/.test(purchaseId) && given.length === expected.length && timingSafeEqual(given, expected)
-    ? purchaseId
-    : undefined;
-}
+const claimTokens = (key: string) => signedIds(key, 'purchase-claim', { separator: '.', id: /^[0-9a-f]{24}$/ });
 
 /** razorpay_events: every webhook delivery by its event id; a repeat is processed no further once it has been. */
 const eventSchema = new mongoose.Schema(
@@ -112,6 +101,7 @@ const RazorpayPlanModel = mongoose.model(
 
 export function checkoutService(deps: CheckoutDeps) {
   const { razorpay, keys, publish, logger } = deps;
+  const claims = claimTokens(deps.claimKey);
 
   function orderAnswer(p: PurchaseRow, price: ProgramPrice): CheckoutOrder {
     return {
@@ -124,7 +114,7 @@ export function checkoutService(deps: CheckoutDeps) {
       name: deps.coach.name,
       description: price.name,
       prefill: { name: p.buyerName ?? '', email: p.buyerEmail ?? '' },
-      testMode: keys.keyId.startsWith('rzp_test_'),
+      testMode: isTestKey(keys),
     };
   }
 
@@ -278,7 +268,7 @@ export function checkoutService(deps: CheckoutDeps) {
    */
   async function finish(id: Types.ObjectId): Promise<void> {
     const p = await PurchaseModel.findById(id).lean<PurchaseRow>();
-    if (!p || (p.status !== 'completed' && p.status !== 'refunded')) return;
+    if (!p || !PAID_STATUSES.includes(p.status)) return;
     const completedAt = p.completedAt ?? new Date();
     const invoice = await issueInvoice({
       purchaseId: p._id.toString(),
@@ -291,7 +281,7 @@ export function checkoutService(deps: CheckoutDeps) {
       coach: deps.coach,
     });
     if (!p.invoiceNumber) await PurchaseModel.updateOne({ _id: p._id }, { $set: { invoiceNumber: invoice.number } });
-    const claimToken = p.userId === undefined ? claimTokenOf(deps.claimKey, p._id.toString()) : null;
+    const claimToken = p.userId === undefined ? claims.sign(p._id.toString()) : null;
     await publish(
       'purchase.completed',
       {
@@ -478,7 +468,7 @@ export function checkoutService(deps: CheckoutDeps) {
     const kept = await RazorpayEventModel.find({ processed: false }).sort({ receivedAt: 1 }).limit(200).lean();
     for (const row of kept) await applyWebhook(String(row._id), JSON.parse(row.payload) as WebhookBody);
     const unfinished = await PurchaseModel.find(
-      { status: trusted({ $in: ['completed', 'refunded'] }), invoiceNumber: trusted({ $exists: false }) },
+      { status: trusted({ $in: PAID_STATUSES }), invoiceNumber: trusted({ $exists: false }) },
       { _id: 1 },
     ).lean();
     for (const row of unfinished) await finish(row._id);
@@ -547,7 +537,7 @@ export function checkoutService(deps: CheckoutDeps) {
   /** A visitor's purchase becomes the signed-in member's: the token proves the mailbox it was sent to. */
   async function claim(userId: number, token: string): Promise<void> {
     const user = await UserModel.findById(userId, { email: 1 }).lean();
-    const purchaseId = purchaseIdOfClaim(deps.claimKey, token);
+    const purchaseId = claims.idOf(token);
     const p = purchaseId ? await PurchaseModel.findById(purchaseId).lean<PurchaseRow>() : null;
     if (!user || !p || p.buyerEmail !== user.email.toLowerCase()) throw new HttpError(404, CHECKOUT_MESSAGES.badClaim);
     // Her progress reads it from here on (what she spent is summed from her purchases).
@@ -608,16 +598,8 @@ export const listSales = (query: AdminListQuery): Promise<AdminPage<AdminPurchas
 /** Revenue net of refunds (paise): this calendar month (in India) and this financial year. */
 export async function salesSummary(now = new Date()): Promise<SalesSummary> {
   const fy = financialYearOf(now);
-  const ist = new Date(now.getTime() + 5.5 * 3600_000);
-  const monthStart = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), 1) - 5.5 * 3600_000);
-  const sum = async (from: Date) => {
-    const [row] = await PurchaseModel.aggregate<{ total: number }>([
-      { $match: { status: { $in: ['completed', 'refunded'] }, completedAt: { $gte: from } } },
-      { $group: { _id: null, total: { $sum: { $subtract: ['$amount', { $ifNull: ['$amountRefunded', 0] }] } } } },
-    ]);
-    return row?.total ?? 0;
-  };
-  const [month, financialYear] = await Promise.all([sum(monthStart), sum(fy.start)]);
+  const since = (from: Date) => netPaid({ completedAt: { $gte: from } });
+  const [month, financialYear] = await Promise.all([since(monthStartOf(now)), since(fy.start)]);
   return { month, financialYear, financialYearLabel: fy.label };
 }
 

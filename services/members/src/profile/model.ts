@@ -87,3 +87,15 @@ purchaseSchema.index({ razorpayPaymentId: 1 }, { unique: true, sparse: true });
 purchaseSchema.index({ razorpaySubscriptionId: 1 }, { sparse: true });
 purchaseSchema.index({ status: 1, createdAt: 1 });
 export const PurchaseModel = mongoose.model('Purchase', purchaseSchema);
+
+/** The statuses of a purchase that was paid (a refunded one too: it may have been refunded in part). */
+export const PAID_STATUSES = ['completed', 'refunded'];
+
+/** Paise paid, net of refunds, over the paid purchases `filter` selects. */
+export async function netPaid(filter: Record<string, unknown>): Promise<number> {
+  const [row] = await PurchaseModel.aggregate<{ total: number }>([
+    { $match: { ...filter, status: { $in: PAID_STATUSES } } },
+    { $group: { _id: null, total: { $sum: { $subtract: ['$amount', { $ifNull: ['$amountRefunded', 0] }] } } } },
+  ]);
+  return row?.total ?? 0;
+}

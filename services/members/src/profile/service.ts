@@ -12,7 +12,7 @@ import {
   utcWeek,
   type ProgressState,
 } from './growth.ts';
-import { JourneyModel, ProgressModel, PurchaseModel } from './model.ts';
+import { JourneyModel, netPaid, ProgressModel, PurchaseModel } from './model.ts';
 
 type MilestoneType = Milestone['milestoneType'];
 interface MilestoneDraft {
@@ -162,29 +162,23 @@ export interface PurchaseInput {
 /** Stores a purchase and adds it to the buyer's progress (coaching sessions become milestones). */
 export async function recordPurchase(userId: number, input: PurchaseInput, at: Date): Promise<void> {
   const purchase = await PurchaseModel.create({ userId, ...input, currency: 'INR', createdAt: at });
+  const status = purchase.status ?? 'completed';
+  let change: ProgressChange;
   try {
-    await countPurchase(userId, { ...input, id: purchase._id.toString(), status: purchase.status ?? 'completed' }, at);
+    change = await updateProgress(userId, (state) => applyPurchase(state, { ...input, status }));
   } catch (err) {
     await PurchaseModel.deleteOne({ _id: purchase._id });
     throw err;
   }
-}
-
-/** Adds a stored purchase to its buyer's progress: the amount spent, a session, the milestones they earn. */
-async function countPurchase(
-  userId: number,
-  purchase: PurchaseInput & { id: string; status: string },
-  at: Date,
-): Promise<void> {
-  const { before, after } = await updateProgress(userId, (state) => applyPurchase(state, purchase));
+  const { before, after } = change;
   const drafts = levelMilestones(before, after, at);
-  if (purchase.productType === COACHING_SESSION && purchase.status === 'completed') {
+  if (input.productType === COACHING_SESSION && status === 'completed') {
     drafts.unshift({
-      key: `purchase:${purchase.id}`,
+      key: `purchase:${purchase._id.toString()}`,
       milestoneType: 'coaching_session',
-      title: `Coaching Session: ${purchase.productName}`,
-      description: purchase.notes ?? 'A one-to-one session with your coach.',
-      createdAt: purchase.sessionDate ?? at,
+      title: `Coaching Session: ${input.productName}`,
+      description: input.notes ?? 'A one-to-one session with your coach.',
+      createdAt: input.sessionDate ?? at,
     });
   }
   await addMilestones(userId, drafts);
@@ -218,13 +212,8 @@ export async function getProgress(userId: number, now: Date): Promise<Progress> 
  * refunds, read as her purchases stand now: a refund heard before its capture, or a purchase
  * claimed later, is counted right whatever the order.
  */
-async function spentAtCheckout(userId: number): Promise<number> {
-  const [row] = await PurchaseModel.aggregate<{ total: number }>([
-    { $match: { userId, source: { $in: ['razorpay', 'manual'] }, status: { $in: ['completed', 'refunded'] } } },
-    { $group: { _id: null, total: { $sum: { $subtract: ['$amount', { $ifNull: ['$amountRefunded', 0] }] } } } },
-  ]);
-  return row?.total ?? 0;
-}
+const spentAtCheckout = (userId: number): Promise<number> =>
+  netPaid({ userId, source: { $in: ['razorpay', 'manual'] } });
 
 /** A member's milestones, newest first: those recorded, and one per booked session that counts. */
 export async function listJourney(userId: number): Promise<Milestone[]> {

@@ -1,4 +1,4 @@
-import { PROGRAM_PRICES, type ProgramPrice } from '@coach/site-rules';
+import { formatPaise, PROGRAM_PRICES, type ProgramPrice } from '@coach/site-rules';
 
 /** The programs as the policy texts quote them: the site's one price list, the price charged. */
 export interface PolicyProgram {
@@ -33,10 +33,8 @@ export const PROGRAM_FEE_LIST: readonly PolicyProgram[] = Object.values(PROGRAM_
 /** Programs above this fee (in rupees) carry the 48-hour cooling-off period. */
 export const COOLING_OFF_THRESHOLD = 30_000;
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-
 /** Whole rupees in the Indian format: 125000 -> "₹1,25,000". */
-export const formatInr = (rupees: number): string => inr.format(rupees);
+export const formatInr = (rupees: number): string => formatPaise(rupees * 100);
 
 /** A program's fee as the policies state it: "₹18,000 per month". */
 export const feeText = (program: PolicyProgram): string =>
