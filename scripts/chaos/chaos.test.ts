@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoad, type Load } from './load.ts';
 import { partName, startChaosSite, type ChaosSite, type Part } from './site.ts';
-import { drain, figuresOf, runScheduledDailyPost, storedRows, type FaultFigures } from './verify.ts';
+import { drain, figuresOf, runScheduledDailyPost, sleep, storedRows, until, type FaultFigures } from './verify.ts';
 
 // The fault-injection suite: two of each back-end service under a steady mixed load, one part
 // killed (SIGKILL) or frozen (SIGSTOP) at a time, and what it cost counted from the database,
@@ -17,7 +17,11 @@ interface Fault {
   awayMs: number;
 }
 
-const service = (name: 'content' | 'members' | 'ai-worker' | 'gateway', replica = 0): Part => ({ kind: 'service', service: name, replica });
+const service = (name: 'content' | 'members' | 'ai-worker' | 'gateway', replica = 0): Part => ({
+  kind: 'service',
+  service: name,
+  replica,
+});
 const FAULTS: Fault[] = [
   { part: service('content', 0), how: 'kill', awayMs: 3000 },
   { part: service('members', 1), how: 'kill', awayMs: 3000 },
@@ -46,12 +50,6 @@ const awayFrom = new Map<string, number>();
 let figures: FaultFigures[] = [];
 let likesBefore = 0;
 let drained: Awaited<ReturnType<typeof drain>> | undefined;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number) {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(250)) if (await check()) return true;
-  return false;
-}
 
 beforeAll(async () => {
   const started = Date.now();
@@ -98,10 +96,17 @@ describe(`the site under faults, ${REPLICAS} of each service, ${FULL ? 'every pa
       if (fault.part.kind === 'service' && fault.part.service !== 'gateway') {
         const steadyFrom = awayFrom.get(name)! + 1500;
         const reads = load.attempts.filter(
-          (a) => a.window === name && a.op === 'read' && a.startedAt >= steadyFrom && a.endedAt > 0 && a.endedAt <= restoredAt.get(name)!,
+          (a) =>
+            a.window === name &&
+            a.op === 'read' &&
+            a.startedAt >= steadyFrom &&
+            a.endedAt > 0 &&
+            a.endedAt <= restoredAt.get(name)!,
         );
         expect(reads.length).toBeGreaterThan(0);
-        expect(reads.filter((a) => !a.ok).map((a) => `${a.status || a.error} after ${a.startedAt - awayFrom.get(name)!} ms`)).toEqual([]);
+        expect(
+          reads.filter((a) => !a.ok).map((a) => `${a.status || a.error} after ${a.startedAt - awayFrom.get(name)!} ms`),
+        ).toEqual([]);
       }
       // Back: a read through the gateway answers.
       expect((await fetch(`${site.stack.gatewayUrl}/api/site-stats?fresh=back`)).status).toBe(200);
@@ -121,10 +126,16 @@ describe(`the site under faults, ${REPLICAS} of each service, ${FULL ? 'every pa
     drained = { stored, jobs };
     figures = [
       figuresOf('steady', load.attempts, load.writes, stored, site.smtp.received, undefined),
-      ...FAULTS.map((f) => figuresOf(faultName(f), load.attempts, load.writes, stored, site.smtp.received, restoredAt.get(faultName(f)))),
+      ...FAULTS.map((f) =>
+        figuresOf(faultName(f), load.attempts, load.writes, stored, site.smtp.received, restoredAt.get(faultName(f))),
+      ),
     ];
     printFigures();
-    expect({ unfinished: jobs.unfinished, failed: jobs.failed, left: jobs.left }).toEqual({ unfinished: 0, failed: 0, left: {} });
+    expect({ unfinished: jobs.unfinished, failed: jobs.failed, left: jobs.left }).toEqual({
+      unfinished: 0,
+      failed: 0,
+      left: {},
+    });
   }, 330_000);
 
   it('no acknowledged write is lost and none is stored twice', () => {
@@ -137,7 +148,9 @@ describe(`the site under faults, ${REPLICAS} of each service, ${FULL ? 'every pa
   });
 
   it('every e-mail owed is sent exactly once', () => {
-    expect(figures.filter((f) => f.emails.split('/')[0] !== f.emails.split('/')[1]).map((f) => `${f.fault}: ${f.emails}`)).toEqual([]);
+    expect(
+      figures.filter((f) => f.emails.split('/')[0] !== f.emails.split('/')[1]).map((f) => `${f.fault}: ${f.emails}`),
+    ).toEqual([]);
   });
 
   it('every error answer is clean: JSON with a message, an outage status, no stack trace', () => {
@@ -147,7 +160,9 @@ describe(`the site under faults, ${REPLICAS} of each service, ${FULL ? 'every pa
 });
 
 function printFigures() {
-  console.log(`\nFault-injection figures (${REPLICAS} of each back-end service, ${load.attempts.length} requests in all)`);
+  console.log(
+    `\nFault-injection figures (${REPLICAS} of each back-end service, ${load.attempts.length} requests in all)`,
+  );
   console.table(
     figures.map((f) => ({
       fault: f.fault,
@@ -165,5 +180,6 @@ function printFigures() {
   for (const f of figures) if (f.notOnce.length > 0) console.log(`${f.fault}, not once: ${f.notOnce.join('; ')}`);
   const jobs = drained?.jobs;
   console.log(`Queued jobs left: ${jobs?.unfinished} ${JSON.stringify(jobs?.left)}, failed for good: ${jobs?.failed}`);
-  if (jobs && Object.keys(jobs.unconsumed).length > 0) console.log(`Queues that no service consumes: ${JSON.stringify(jobs.unconsumed)}`);
+  if (jobs && Object.keys(jobs.unconsumed).length > 0)
+    console.log(`Queues that no service consumes: ${JSON.stringify(jobs.unconsumed)}`);
 }

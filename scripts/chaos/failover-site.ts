@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  freePort,
+  freePorts,
   startReplicaSet,
   startSentinelRedis,
   startStack,
@@ -22,13 +22,11 @@ const BACK_END: ServiceName[] = ['content', 'members', 'ai-worker'];
  */
 export async function startFailoverSite(replicas: number) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'coach-failover-'));
-  const ports = (n: number) => Promise.all(Array.from({ length: n }, () => freePort()));
   const [mongo, redis] = await Promise.all([
-    startReplicaSet({ ports: await ports(3), dir: path.join(dir, 'mongo') }),
-    startSentinelRedis({ ports: await ports(5), dir: path.join(dir, 'redis') }),
+    startReplicaSet({ ports: await freePorts(3), dir: path.join(dir, 'mongo') }),
+    startSentinelRedis({ ports: await freePorts(5), dir: path.join(dir, 'redis') }),
   ]);
   const smtp = await startTestSmtp();
-  const redisTarget = { REDIS_URL: redis.url, REDIS_SENTINELS: redis.sentinels, REDIS_SENTINEL_NAME: redis.name };
   const stack = await startStack(
     chaosStackOptions({
       SERVICE_REPLICAS: String(replicas),
@@ -65,6 +63,6 @@ export async function startFailoverSite(replicas: number) {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { stack, smtp, mongo, redis, redisTarget, killHost, restartHost, stop };
+  return { stack, smtp, mongo, redis, killHost, restartHost, stop };
 }
 export type FailoverSite = Awaited<ReturnType<typeof startFailoverSite>>;

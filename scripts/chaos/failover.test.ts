@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { p99 } from '../../bench/percentile.ts';
 import { startFailoverSite, type FailoverSite } from './failover-site.ts';
 import { startLoad, type Attempt, type Load } from './load.ts';
-import { drain, figuresOf, type FaultFigures } from './verify.ts';
+import { drain, figuresOf, sleep, type FaultFigures } from './verify.ts';
 
 // The failover suite: the site as three hosts run it (MongoDB's replica set, Redis with
 // Sentinels, two of each service) under a steady load of writes (contact messages, newsletter
@@ -81,7 +81,6 @@ let sampler: NodeJS.Timeout | undefined;
 let figures: FaultFigures[] = [];
 let drained: Awaited<ReturnType<typeof drain>> | undefined;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const CONFIRM_LINK = /\/newsletter\/confirm\?token=([\w-]+)/;
 
 beforeAll(async () => {
@@ -112,15 +111,19 @@ afterAll(async () => {
 
 const isWrite = (a: Attempt) => ['contact', 'newsletter', 'like', 'community', 'confirm'].includes(a.op);
 
-/** The longest time within [from, to] in which no write was answered as stored. */
-function secondsWithoutWrites(attempts: Attempt[], from: number, to: number) {
-  const acked = attempts
-    .filter((a) => isWrite(a) && a.ok && a.endedAt >= from && a.endedAt <= to)
-    .map((a) => a.endedAt);
-  const marks = [from, ...acked.sort((x, y) => x - y), to];
+/** The longest time within [from, to] between two of `times` (or a bound), in seconds. */
+function longestGapS(times: number[], from: number, to: number) {
+  const marks = [from, ...times.filter((t) => t >= from && t <= to).sort((x, y) => x - y), to];
   return Math.max(...marks.slice(1).map((mark, i) => mark - marks[i]!)) / 1000;
 }
 
+/** The longest time within [from, to] in which no write was answered as stored. */
+const secondsWithoutWrites = (attempts: Attempt[], from: number, to: number) =>
+  longestGapS(
+    attempts.filter((a) => isWrite(a) && a.ok).map((a) => a.endedAt),
+    from,
+    to,
+  );
 
 describe(`the site on three hosts under faults, ${FULL ? 'every fault' : 'its primary killed'}`, () => {
   for (const fault of FAULTS) {
@@ -155,7 +158,7 @@ describe(`the site on three hosts under faults, ${FULL ? 'every fault' : 'its pr
         .filter((w) => !w.ackedAt)
         .map((w) => `${w.kind} ${w.key} (${w.window}): ${answersOf(w.key).join(' ')}`),
     ).toEqual([]);
-    const { stored, jobs } = await drain(site.mongo.url, site.redisTarget, load.writes, site.smtp.received);
+    const { stored, jobs } = await drain(site.mongo.url, site.redis.target, load.writes, site.smtp.received);
     drained = { stored, jobs };
     figures = [
       figuresOf('steady', load.attempts, load.writes, stored, site.smtp.received, undefined),
@@ -195,10 +198,12 @@ describe(`the site on three hosts under faults, ${FULL ? 'every fault' : 'its pr
 });
 
 /** The longest time within [from, to] in which the SMTP server accepted no e-mail. */
-function secondsWithoutMail(from: number, to: number) {
-  const marks = [from, ...mailsAt.filter((m) => m.at > from && m.at < to).map((m) => m.at), to];
-  return Math.max(...marks.slice(1).map((mark, i) => mark - marks[i]!)) / 1000;
-}
+const secondsWithoutMail = (from: number, to: number) =>
+  longestGapS(
+    mailsAt.map((m) => m.at),
+    from,
+    to,
+  );
 
 function printFigures() {
   console.log(

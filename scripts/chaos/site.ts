@@ -50,7 +50,12 @@ export async function startChaosSite(replicas: number) {
   let redis = await startRedis({ dir: redisDir });
   const smtp = await startTestSmtp();
   const stack: Stack = await startStack(
-    chaosStackOptions({ SERVICE_REPLICAS: String(replicas), MONGO_URL: mongo.url, REDIS_URL: redis.url, SMTP_URL: smtp.url }),
+    chaosStackOptions({
+      SERVICE_REPLICAS: String(replicas),
+      MONGO_URL: mongo.url,
+      REDIS_URL: redis.url,
+      SMTP_URL: smtp.url,
+    }),
   );
 
   /** A component of the site: infrastructure, or one replica of a service. */

@@ -41,9 +41,12 @@ export async function storedRows(mongoUrl: string) {
 }
 export type StoredRows = Awaited<ReturnType<typeof storedRows>>;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number) {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(250)) if (await check()) return;
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Checks every 250 ms until `check` holds (true) or `timeoutMs` has passed (false). */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(250)) if (await check()) return true;
+  return false;
 }
 
 /**

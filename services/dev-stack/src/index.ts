@@ -1,6 +1,6 @@
 export * from './stack.ts';
 export { databaseUrl, startMongo } from './mongo.ts';
-export { freePort } from './ports.ts';
+export { freePort, freePorts } from './ports.ts';
 export { startRedis } from './redis.ts';
 export { sessionKeyPair, vapidKeyPair } from './keys.ts';
 export { startTestBackend, listen } from './test-backend.ts';
@@ -12,5 +12,10 @@ export { requestFrom, type Answer } from './request-from.ts';
 export { storeConfirmedSubscribers } from './subscribers.ts';
 export { startReplicaSet, type ReplicaSet } from './replica-set.ts';
 export { startSentinelRedis, type SentinelRedis } from './sentinel.ts';
-export { startTestPushService, decryptPushMessage, type PushReceived, type TestPushService } from './test-push-service.ts';
+export {
+  startTestPushService,
+  decryptPushMessage,
+  type PushReceived,
+  type TestPushService,
+} from './test-push-service.ts';
 export { startRazorpayStandin, type RazorpayPayment, type RazorpayStandin } from './razorpay-standin.ts';

@@ -26,6 +26,13 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port between ${PORTS.from} and ${PORTS.to}`);
 }
 
+/** `count` free ports, each its own. */
+export async function freePorts(count: number): Promise<number[]> {
+  const ports: number[] = [];
+  while (ports.length < count) ports.push(await freePort());
+  return ports;
+}
+
 /** Whether a server takes connections on the loopback port. */
 export const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {

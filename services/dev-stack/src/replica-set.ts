@@ -116,10 +116,6 @@ export async function startReplicaSet(options: {
     });
   }
 
-  function signal(index: number, sig: NodeJS.Signals) {
-    members[index]?.kill(sig);
-  }
-
   async function stop() {
     await Promise.all(members.map((_, index) => kill(index, 'SIGTERM')));
   }
@@ -150,15 +146,12 @@ export async function startReplicaSet(options: {
     name,
     /** Acknowledged once a majority has it in its journal; reads and writes cut by an election are retried once. */
     url: `mongodb://${hosts.join(',')}/?replicaSet=${name}&w=majority&journal=true&retryWrites=true&retryReads=true`,
-    hosts,
-    pid: (index: number) => members[index]?.pid,
     primary,
     waitForPrimary,
     stepDown,
     makePrimary,
     kill,
     start,
-    signal,
     stop,
   };
 }

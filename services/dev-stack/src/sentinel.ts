@@ -70,14 +70,17 @@ export async function startSentinelRedis(options: {
     await new Promise((resolve) => setTimeout(resolve, 50)); // the kernel reaps it
   }
 
+  const url = `redis://127.0.0.1:${masterPort}`;
+  const sentinelList = sentinelPorts.map((port) => ({ host: '127.0.0.1', port }));
   return {
     name,
-    sentinels: sentinelPorts.map((port) => ({ host: '127.0.0.1', port })),
+    sentinels: sentinelList,
     /** REDIS_SENTINELS's value. */
     sentinelsSetting: sentinelPorts.map((port) => `127.0.0.1:${port}`).join(','),
     /** REDIS_URL's: the password and db only, the Sentinels name the server. */
-    url: `redis://127.0.0.1:${masterPort}`,
-    dataPorts,
+    url,
+    /** Where kit's clients find this Redis (createRedis's target). */
+    target: { REDIS_URL: url, REDIS_SENTINELS: sentinelList, REDIS_SENTINEL_NAME: name },
     masterIndex,
     pid: (index: number) => servers[index]?.pid,
     kill,

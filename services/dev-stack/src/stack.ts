@@ -6,14 +6,8 @@ import { DEMO_ADMIN } from './demo-accounts.ts';
 import { sessionKeyPair, vapidKeyPair } from './keys.ts';
 import { startRazorpayStandin, type RazorpayStandin } from './razorpay-standin.ts';
 import { databaseUrl, startMongo } from './mongo.ts';
-import { freePort } from './ports.ts';
+import { freePort, freePorts } from './ports.ts';
 import { startRedis } from './redis.ts';
-
-async function freePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
-}
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

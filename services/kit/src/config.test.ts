@@ -35,21 +35,30 @@ describe('loadConfig', () => {
   });
 
   it('reads any setting from the file NAME_FILE names (a Docker secret), without its last line break', () => {
-    expect(load(schema, { NAME_FILE: secret('from a secret\n'), LIMIT_FILE: secret('9') })).toEqual({ LIMIT: 9, NAME: 'from a secret' });
+    expect(load(schema, { NAME_FILE: secret('from a secret\n'), LIMIT_FILE: secret('9') })).toEqual({
+      LIMIT: 9,
+      NAME: 'from a secret',
+    });
     const pem = '-----BEGIN PUBLIC KEY-----\nAAA\n-----END PUBLIC KEY-----';
     expect(load(schema, { NAME_FILE: secret(`${pem}\n`) })).toMatchObject({ NAME: pem });
   });
 
   it("opens no file for a setting the service does not read (the gateway's MONGO_PASSWORD_FILE)", () => {
-    expect(load(schema, { NAME: 'a', OTHER_FILE: '/run/secrets/nowhere', MONGO_PASSWORD_FILE: '/run/secrets/nowhere' })).toEqual({
+    expect(
+      load(schema, { NAME: 'a', OTHER_FILE: '/run/secrets/nowhere', MONGO_PASSWORD_FILE: '/run/secrets/nowhere' }),
+    ).toEqual({
       LIMIT: 60,
       NAME: 'a',
     });
   });
 
   it('stops naming the setting when its file is missing or both ways are given', () => {
-    expect(load(schema, { NAME_FILE: '/run/secrets/nowhere' })).toContain('NAME_FILE: cannot read /run/secrets/nowhere (ENOENT)');
-    expect(load(schema, { NAME: 'a', NAME_FILE: secret('b') })).toContain('NAME: set either NAME or NAME_FILE, not both');
+    expect(load(schema, { NAME_FILE: '/run/secrets/nowhere' })).toContain(
+      'NAME_FILE: cannot read /run/secrets/nowhere (ENOENT)',
+    );
+    expect(load(schema, { NAME: 'a', NAME_FILE: secret('b') })).toContain(
+      'NAME: set either NAME or NAME_FILE, not both',
+    );
   });
 
   it('puts MONGO_PASSWORD and REDIS_PASSWORD (or their files) into the URLs, a replica set URL too', () => {
@@ -62,7 +71,8 @@ describe('loadConfig', () => {
       REDIS_PASSWORD: 'r3dis',
     });
     expect(config).toMatchObject({
-      MONGO_URL: 'mongodb://coach:s3cret%2F%2B@m1:27017,m2:27017,m3:27017/coach-content?replicaSet=rs0&authSource=admin',
+      MONGO_URL:
+        'mongodb://coach:s3cret%2F%2B@m1:27017,m2:27017,m3:27017/coach-content?replicaSet=rs0&authSource=admin',
       REDIS_URL: 'redis://:r3dis@redis:6379',
     });
   });
@@ -76,6 +86,8 @@ describe('loadConfig', () => {
       ],
       REDIS_SENTINEL_NAME: 'coach',
     });
-    expect(load(baseEnvSchema, { ...base, REDIS_SENTINELS: 's1' })).toContain('REDIS_SENTINELS: must be host:port[,host:port...]');
+    expect(load(baseEnvSchema, { ...base, REDIS_SENTINELS: 's1' })).toContain(
+      'REDIS_SENTINELS: must be host:port[,host:port...]',
+    );
   });
 });

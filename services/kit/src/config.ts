@@ -42,7 +42,10 @@ const PASSWORD_OF: Record<string, string> = { MONGO_PASSWORD: 'MONGO_URL', REDIS
  * secret, e.g. /run/secrets/session_private_key), its trailing line break dropped; giving both is
  * an error. Files of settings the service does not read are not opened.
  */
-function readSettingFiles(given: Record<string, string>, settings: string[]): { env: Record<string, string>; errors: string[] } {
+function readSettingFiles(
+  given: Record<string, string>,
+  settings: string[],
+): { env: Record<string, string>; errors: string[] } {
   const env = { ...given };
   const errors: string[] = [];
   const read = new Set([...settings, ...Object.keys(PASSWORD_OF).filter((p) => settings.includes(PASSWORD_OF[p]!))]);
@@ -78,11 +81,17 @@ function readSettingFiles(given: Record<string, string>, settings: string[]): { 
  * unset (compose passes `${VAR:-}` for every setting the operator left out), so its default holds.
  */
 export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const given = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+  const given = Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  );
   const { env: settings, errors } = readSettingFiles(given, Object.keys(schema.shape));
   const parsed = schema.safeParse(settings);
   if (parsed.success && errors.length === 0) return parsed.data;
-  const lines = [...errors, ...(parsed.error?.issues ?? []).map((i) => `  ${i.path.join('.')}: ${i.message}`)];
+  stopOnSettings([...errors, ...(parsed.error?.issues ?? []).map((i) => `  ${i.path.join('.')}: ${i.message}`)]);
+}
+
+/** Stops the process at start, naming each setting that is wrong (one line each: "  NAME: why"). */
+export function stopOnSettings(lines: string[]): never {
   console.error(`Invalid configuration; set these environment variables:\n${lines.join('\n')}`);
   process.exit(1);
 }

@@ -117,7 +117,10 @@ function fromLibrary(err: LibraryError): HttpError | undefined {
   const status = err.status ?? err.statusCode;
   if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
   if (status === 404) return new HttpError(404, 'Not found');
-  return new HttpError(status, status === 400 ? 'The request could not be read' : (STATUS_CODES[status] ?? 'Request refused'));
+  return new HttpError(
+    status,
+    status === 400 ? 'The request could not be read' : (STATUS_CODES[status] ?? 'Request refused'),
+  );
 }
 
 /**
@@ -127,7 +130,8 @@ function fromLibrary(err: LibraryError): HttpError | undefined {
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const known = err instanceof HttpError ? err : (fromLibrary(err) ?? (isOutageError(err) ? new UnavailableError() : undefined));
+    const known =
+      err instanceof HttpError ? err : (fromLibrary(err) ?? (isOutageError(err) ? new UnavailableError() : undefined));
     if (!known) {
       // The id pino-http gave the request (typed only where pino-http is loaded).
       logger.error({ err, reqId: (req as { id?: unknown }).id, path: req.path }, 'unhandled error');

@@ -54,11 +54,17 @@ export type Queues = ReturnType<typeof createQueues>;
  * connection waits for Redis without limit, so while Redis is unreachable a publish fails with
  * 503 (UnavailableError): at once when the connection is known lost, else after
  * DEPENDENCY_TIMEOUT_MS, instead of holding the request; an add still pending then may land
- * later, which the job id makes harmless. `replicated` tells whether a Redis replica holds the
- * job, so that a failover cannot lose it: a caller that owes the event keeps it owed until then.
+ * later, which the job id makes harmless. A caller that keeps the event owed (in MongoDB) until
+ * a failover cannot lose it publishes with `owed`: `replicated` then tells whether a Redis replica
+ * holds the job (a WAIT of up to 200 ms with Sentinels); the others do not wait for it.
  */
 export function createEventPublisher(queues: Queues) {
-  return async function publish<E extends EventName>(name: E, payload: EventPayload<E>, id: string = randomUUID()) {
+  return async function publish<E extends EventName>(
+    name: E,
+    payload: EventPayload<E>,
+    id: string = randomUUID(),
+    { owed = false } = {},
+  ): Promise<EventJob<E> & { replicated?: boolean }> {
     if (!queues.reachable()) throw new UnavailableError();
     const job: EventJob<E> = {
       id,
@@ -68,7 +74,7 @@ export function createEventPublisher(queues: Queues) {
     };
     const replicated = await withinDependencyTimeout(
       Promise.all(EVENT_ROUTES[name].map((queue) => queues.get(queue).add(name, job, { jobId: `${name}-${id}` }))).then(
-        () => queues.replicated(),
+        () => (owed ? queues.replicated() : undefined),
       ),
     );
     return { ...job, replicated };

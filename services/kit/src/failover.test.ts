@@ -5,7 +5,14 @@ import { Queue, Worker } from 'bullmq';
 import mongoose from 'mongoose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort, startReplicaSet, startSentinelRedis, type ReplicaSet, type SentinelRedis } from '@coach/dev-stack';
+import {
+  freePort,
+  freePorts,
+  startReplicaSet,
+  startSentinelRedis,
+  type ReplicaSet,
+  type SentinelRedis,
+} from '@coach/dev-stack';
 import { connectMongo } from './mongo.ts';
 import { createEventPublisher, createQueues } from './events.ts';
 import { createRedis, sentinelsProblem } from './redis.ts';
@@ -14,7 +21,6 @@ import { createRedis, sentinelsProblem } from './redis.ts';
 // the services are pointed at in production, and what a wrong setting for them does at start.
 const logger = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const ports = (n: number) => Promise.all(Array.from({ length: n }, () => freePort()));
 
 let dir: string;
 let redis: SentinelRedis;
@@ -23,8 +29,8 @@ let replicaSet: ReplicaSet;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'coach-failover-'));
   [redis, replicaSet] = await Promise.all([
-    startSentinelRedis({ ports: await ports(5), dir: path.join(dir, 'redis') }),
-    startReplicaSet({ ports: await ports(3), dir: path.join(dir, 'mongo') }),
+    startSentinelRedis({ ports: await freePorts(5), dir: path.join(dir, 'redis') }),
+    startReplicaSet({ ports: await freePorts(3), dir: path.join(dir, 'mongo') }),
   ]);
 }, 120_000);
 
@@ -48,11 +54,7 @@ async function stopMessage(start: () => Promise<unknown>): Promise<string> {
 
 describe('Redis with Sentinel', () => {
   it('counts a published job as safe from a failover only once the replica holds it', async () => {
-    const connection = createRedis(
-      { REDIS_URL: redis.url, REDIS_SENTINELS: redis.sentinels, REDIS_SENTINEL_NAME: redis.name },
-      logger,
-      'queues',
-    );
+    const connection = createRedis(redis.target, logger, 'queues');
     const queues = createQueues(connection, logger);
     const publish = createEventPublisher(queues);
     const payload = {
@@ -65,9 +67,13 @@ describe('Redis with Sentinel', () => {
     };
     try {
       if (connection.status !== 'ready') await new Promise((resolve) => connection.once('ready', resolve));
-      expect(await publish('contact.received', payload, 'replicated')).toMatchObject({ replicated: true });
+      expect(await publish('contact.received', payload, 'replicated', { owed: true })).toMatchObject({
+        replicated: true,
+      });
       process.kill(redis.pid(1)!, 'SIGSTOP');
-      expect(await publish('contact.received', payload, 'not-replicated')).toMatchObject({ replicated: false });
+      expect(await publish('contact.received', payload, 'not-replicated', { owed: true })).toMatchObject({
+        replicated: false,
+      });
     } finally {
       process.kill(redis.pid(1)!, 'SIGCONT');
       await queues.close();
@@ -76,9 +82,8 @@ describe('Redis with Sentinel', () => {
   }, 30_000);
 
   it("follows the master's failover: a store and BullMQ's queue work again soon after the master's death", async () => {
-    const target = { REDIS_URL: redis.url, REDIS_SENTINELS: redis.sentinels, REDIS_SENTINEL_NAME: redis.name };
-    const store = createRedis(target, logger);
-    const connection = createRedis(target, logger, 'queues');
+    const store = createRedis(redis.target, logger);
+    const connection = createRedis(redis.target, logger, 'queues');
     const queue = new Queue('failover-test', { connection });
     const done: string[] = [];
     const worker = new Worker('failover-test', async (job) => void done.push(job.id!), { connection });

@@ -159,5 +159,4 @@ export function idempotent(scope: string): RequestHandler {
  * The scoped Idempotency-Key `idempotent` claimed for this request (none without the header):
  * for a route whose own write records it, so the work is recognised if the request runs again.
  */
-export const idempotencyKeyOf = (res: Response): string | undefined =>
-  res.locals.idempotencyKey as string | undefined;
+export const idempotencyKeyOf = (res: Response): string | undefined => res.locals.idempotencyKey as string | undefined;

@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { stopOnSettings } from './config.ts';
 import { DEPENDENCY_TIMEOUT_MS } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { createOutageReport } from './outage.ts';
@@ -32,8 +33,7 @@ export async function connectMongo(url: string, logger: Logger): Promise<typeof 
       retryReads: /[?&]replicaSet=/.test(url),
     });
   } catch (err) {
-    console.error(`Invalid configuration; set these environment variables:\n  MONGO_URL: ${unreachableAtStart(url, err)}`);
-    process.exit(1);
+    stopOnSettings([`  MONGO_URL: ${unreachableAtStart(url, err)}`]);
   }
   const { connection } = mongoose;
   const outage = createOutageReport(logger, 'mongodb', {
@@ -55,10 +55,11 @@ export async function connectMongo(url: string, logger: Logger): Promise<typeof 
 }
 
 /** Why MONGO_URL's servers could not be used at start, naming hosts and set, never credentials. */
-export function unreachableAtStart(url: string, err: unknown): string {
+function unreachableAtStart(url: string, err: unknown): string {
   const hosts = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]+)/.exec(url)?.[1] ?? 'its hosts';
   const replicaSet = /[?&]replicaSet=([^&]+)/.exec(url)?.[1];
-  const servers = (err as { reason?: { servers?: Map<string, { setName?: string | null; error?: unknown }> } }).reason?.servers;
+  const servers = (err as { reason?: { servers?: Map<string, { setName?: string | null; error?: unknown }> } }).reason
+    ?.servers;
   const seen = [...(servers?.values() ?? [])].map((s) => s.setName).filter((name): name is string => !!name);
   if (replicaSet && seen.length > 0 && !seen.includes(replicaSet)) {
     return `no member of replica set '${replicaSet}' at ${hosts}: they belong to '${[...new Set(seen)].join("', '")}'`;

@@ -1,5 +1,6 @@
 import type { QueueBase } from 'bullmq';
 import { Redis } from 'ioredis';
+import { stopOnSettings } from './config.ts';
 import { DEPENDENCY_TIMEOUT_MS, isOutageError, UnavailableError, withinDependencyTimeout } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { createOutageReport, type OutageReport } from './outage.ts';
@@ -100,7 +101,10 @@ export interface RedisTarget {
  * Asks one Sentinel where the master of that name is: [host, port], null if it knows no such
  * master, undefined if it does not answer within DEPENDENCY_TIMEOUT_MS.
  */
-export async function askSentinel(sentinel: { host: string; port: number }, name: string): Promise<[string, string] | null | undefined> {
+export async function askSentinel(
+  sentinel: { host: string; port: number },
+  name: string,
+): Promise<[string, string] | null | undefined> {
   const connection = new Redis({
     ...sentinel,
     lazyConnect: true,
@@ -124,10 +128,14 @@ export async function askSentinel(sentinel: { host: string; port: number }, name
  * Asks each Sentinel for the master's address. Answers what is wrong, naming the setting: no
  * Sentinel answering, or none knowing a master of that name.
  */
-export async function sentinelsProblem(sentinels: { host: string; port: number }[], name: string): Promise<string | undefined> {
+export async function sentinelsProblem(
+  sentinels: { host: string; port: number }[],
+  name: string,
+): Promise<string | undefined> {
   const answers = await Promise.all(sentinels.map((sentinel) => askSentinel(sentinel, name)));
   const listed = sentinels.map((s) => `${s.host}:${s.port}`).join(',');
-  if (answers.every((a) => a === undefined)) return `REDIS_SENTINELS: no Sentinel answered at ${listed} within ${DEPENDENCY_TIMEOUT_MS} ms`;
+  if (answers.every((a) => a === undefined))
+    return `REDIS_SENTINELS: no Sentinel answered at ${listed} within ${DEPENDENCY_TIMEOUT_MS} ms`;
   if (!answers.some(Boolean)) return `REDIS_SENTINEL_NAME: the Sentinels at ${listed} know no master named '${name}'`;
   return undefined;
 }
@@ -154,9 +162,7 @@ function stopUnlessSentinelsAnswer(sentinels: { host: string; port: number }[], 
   if (checkedSentinels.has(key)) return;
   checkedSentinels.add(key);
   void sentinelsProblem(sentinels, name).then((problem) => {
-    if (!problem) return;
-    console.error(`Invalid configuration; set these environment variables:\n  ${problem}`);
-    process.exit(1);
+    if (problem) stopOnSettings([`  ${problem}`]);
   });
 }
 
@@ -170,8 +176,11 @@ function stopUnlessSentinelsAnswer(sentinels: { host: string; port: number }[], 
  * BullMQ's copies included, follows a failover.
  */
 export function createRedis(target: string | RedisTarget, logger: Logger, role: RedisRole = 'store'): Redis {
-  const { REDIS_URL: url, REDIS_SENTINELS: sentinels, REDIS_SENTINEL_NAME: name = 'coach' } =
-    typeof target === 'string' ? { REDIS_URL: target } : target;
+  const {
+    REDIS_URL: url,
+    REDIS_SENTINELS: sentinels,
+    REDIS_SENTINEL_NAME: name = 'coach',
+  } = typeof target === 'string' ? { REDIS_URL: target } : target;
   // While Redis is away the connection tries again after 50 ms, 100 ms, 150 ms... then every
   // 2 s: a service answers again within about 2 s of Redis's return, however long it was away.
   const retryStrategy = (attempt: number) => Math.min(attempt * 50, RECONNECT_AT_MOST_EVERY_MS);
@@ -187,7 +196,9 @@ export function createRedis(target: string | RedisTarget, logger: Logger, role: 
   });
   if (sentinels) stopUnlessSentinelsAnswer(sentinels, name);
   const { host, port, path } = redis.options;
-  const server = sentinels ? `${name} via ${sentinels.map((s) => `${s.host}:${s.port}`).join(',')}` : (path ?? `${host}:${port}`);
+  const server = sentinels
+    ? `${name} via ${sentinels.map((s) => `${s.host}:${s.port}`).join(',')}`
+    : (path ?? `${host}:${port}`);
   // The copies BullMQ makes block in their reads, which a ping would wait behind: only the
   // connection itself is watched.
   return reportOutages(redis, createOutageReport(logger, 'redis', { role, server }), true);

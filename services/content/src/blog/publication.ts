@@ -40,6 +40,7 @@ export function createPublication(publish: PublishEvent, logger: Logger) {
         sendToSubscribers: post.sendToSubscribers ?? true,
       },
       postId,
+      { owed: true },
     );
     // Not held by a Redis replica yet: the claim expires and the check announces it again.
     if (!replicated) return;

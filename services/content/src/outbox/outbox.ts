@@ -30,17 +30,28 @@ export interface EventSource<E extends EventName, Row extends StoredRow> {
   clearedOnceQueued?: string[];
 }
 
+/** Redis or MongoDB away: the row stays owed and the sweep publishes it once they are back. */
+const waitsForSweep = (err: unknown) => err instanceof UnavailableError || isOutageError(err);
+
 export function createOutbox(publish: PublishEvent, logger: Logger) {
   async function publishRow<E extends EventName, Row extends StoredRow>(source: EventSource<E, Row>, row: Row) {
     // The row (and its revision) is the event id: publishing again (sweep, late add) queues
     // nothing new. kit's publish gives up after a few seconds while Redis is unreachable.
     const revision = source.revisionOf?.(row) ?? {};
-    const { replicated } = await publish(source.event, source.payloadOf(row), [row._id.toString(), ...Object.values(revision)].join('.'));
+    const { replicated } = await publish(
+      source.event,
+      source.payloadOf(row),
+      [row._id.toString(), ...Object.values(revision)].join('.'),
+      { owed: true },
+    );
     // A job no Redis replica holds yet could be lost to a failover: the row stays owed, and the
     // sweep publishes it again (the same job id: nothing new while the job is there).
     if (!replicated) return;
     const cleared = ['eventPending', ...(source.clearedOnceQueued ?? [])];
-    await source.model.updateOne({ _id: row._id, ...revision }, { $unset: Object.fromEntries(cleared.map((f) => [f, 1])) });
+    await source.model.updateOne(
+      { _id: row._id, ...revision },
+      { $unset: Object.fromEntries(cleared.map((f) => [f, 1])) },
+    );
   }
 
   /** Publishes a stored row's event now; a failure is logged and left to the sweep. */
@@ -49,8 +60,12 @@ export function createOutbox(publish: PublishEvent, logger: Logger) {
       await publishRow(source, row);
     } catch (err) {
       // Redis or MongoDB away (an election) is one outage, already reported by its connection: no error per row.
-      if (err instanceof UnavailableError || isOutageError(err)) logger.info({ event: source.event, id: row._id.toString() }, 'event waits for the sweep');
-      else logger.error({ err, event: source.event, id: row._id.toString() }, 'event not published yet; the sweep retries');
+      if (waitsForSweep(err)) logger.info({ event: source.event, id: row._id.toString() }, 'event waits for the sweep');
+      else
+        logger.error(
+          { err, event: source.event, id: row._id.toString() },
+          'event not published yet; the sweep retries',
+        );
     }
   }
 
@@ -73,7 +88,7 @@ export function createOutbox(publish: PublishEvent, logger: Logger) {
   function startSweeping(sweepAll: () => Promise<unknown>): () => void {
     const timer = setInterval(() => {
       sweepAll().catch((err) => {
-        if (!(err instanceof UnavailableError || isOutageError(err))) logger.error({ err }, 'outbox sweep failed');
+        if (!waitsForSweep(err)) logger.error({ err }, 'outbox sweep failed');
       });
     }, SWEEP_EVERY_MS);
     timer.unref();
