@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { BEACON_PATH } from '@coach/contracts';
 import type { Redis } from '@coach/kit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,7 @@ import type { Outbox } from './outbox/outbox.ts';
 import type { MailRequestLimit } from './mail-requests/limit.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { pushRoutes, type PushOptions } from './push/routes.ts';
-import { BEACON_PATH, insightsRoutes } from './insights/routes.ts';
+import { insightsRoutes } from './insights/routes.ts';
 import type { BeaconRecorder } from './insights/service.ts';
 import { siteStatsRoutes } from './site-stats/routes.ts';
 

@@ -17,5 +17,6 @@ export * from './passwords.ts';
 export * from './events.ts';
 export * from './twoStep.ts';
 export * from './push.ts';
+export * from './beacon.ts';
 export * from './insights.ts';
 export * from './checkout.ts';

@@ -1,8 +1,6 @@
 import { z } from './zod.ts';
 
-/** The largest beacon body the site reads; a larger one is refused whole. */
-export const BEACON_MAX_BYTES = 4096;
-export const BEACON_MAX_EVENTS = 20;
+import { BEACON_MAX_EVENTS } from './beacon.ts';
 
 /**
  * What a browser may report besides a page view. A completed purchase is never one of them: it is

@@ -66,6 +66,7 @@ export const pushUnsubscribeInputSchema = z.strictObject({ endpoint: z.url().max
 
 /** GET /api/push/public-key: the site's VAPID public key (uncompressed P-256, base64url). */
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+export type PushPublicKey = z.infer<typeof pushPublicKeySchema>;
 
 /** Where content keeps the subscriptions (ai-worker reads their keys and removes expired ones). */
 export const PUSH_SUBSCRIPTIONS_COLLECTION = 'push_subscriptions';

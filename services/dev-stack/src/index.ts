@@ -12,10 +12,5 @@ export { requestFrom, type Answer } from './request-from.ts';
 export { storeConfirmedSubscribers } from './subscribers.ts';
 export { startReplicaSet, type ReplicaSet } from './replica-set.ts';
 export { startSentinelRedis, type SentinelRedis } from './sentinel.ts';
-export {
-  startTestPushService,
-  decryptPushMessage,
-  type PushReceived,
-  type TestPushService,
-} from './test-push-service.ts';
+export { startTestPushService, type PushReceived, type TestPushService } from './test-push-service.ts';
 export { startRazorpayStandin, type RazorpayPayment, type RazorpayStandin } from './razorpay-standin.ts';

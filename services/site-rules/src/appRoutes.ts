@@ -11,6 +11,11 @@ const RESERVED_SLUGS: readonly string[] = ['posts', 'archive'];
 export const isPostSlug = (slug: string): boolean =>
   slug.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(slug) && !RESERVED_SLUGS.includes(slug);
 
+/** A blog post's page: /blog/<slug>, as the coach's insights count it. */
+export const BLOG_POST_PATH = /^\/blog\/([a-z0-9-]+)\/?$/;
+/** The post a page's path is, if it is one. */
+export const postSlugOfPath = (path: string): string | undefined => BLOG_POST_PATH.exec(path)?.[1];
+
 /** The legal pages' slugs, in footer order. */
 export const LEGAL_SLUGS = [
   'privacy-policy',

@@ -6,3 +6,4 @@ export * from './renderBundle.ts';
 export * from './siteIdentity.ts';
 export * from './spiritualLevels.ts';
 export * from './programPrices.ts';
+export * from './sessionTime.ts';

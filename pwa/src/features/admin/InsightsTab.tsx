@@ -29,8 +29,8 @@ const CONVERSION_LABELS: Record<string, string> = {
   chat_started: 'Chats started',
   purchase_completed: 'Purchases',
 };
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(day));
+const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayLabel = (day: string) => DAY_LABEL.format(new Date(day));
 
 type Counted = Insights['topPages'][number];
 const countedColumns = (what: string): readonly Column<Counted>[] => [

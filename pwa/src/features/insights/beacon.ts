@@ -1,12 +1,11 @@
-import type { BeaconEvent, BrowserEvent } from '@coach/contracts';
+import { BEACON_MAX_EVENTS, BEACON_PATH, type BeaconEvent, type BrowserEvent } from '@coach/contracts';
+import { postSlugOfPath } from '@coach/site-rules';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { site } from '../../shared/config/site.ts';
 
-const BEACON_URL = '/api/insights/beacon';
 /** Events wait this long for others, then go together in one beacon. */
 const FLUSH_AFTER_MS = 2000;
-const MAX_EVENTS = 20;
 /** Kept for the tab only (sessionStorage: gone when it closes): the post read last, for the events after it. */
 const LAST_POST_KEY = 'coach.insights.post';
 /** ...and that the visit's first page was counted (with where the visitor came from). */
@@ -24,21 +23,22 @@ function flush() {
   clearTimeout(timer);
   timer = undefined;
   if (queued.length === 0) return;
-  const body = new Blob([JSON.stringify({ events: queued.splice(0, MAX_EVENTS) })], { type: 'application/json' });
+  const body = new Blob([JSON.stringify({ events: queued.splice(0, BEACON_MAX_EVENTS) })], {
+    type: 'application/json',
+  });
   // sendBeacon survives the page closing; where it refuses, a keepalive fetch does the same.
-  if (!navigator.sendBeacon?.(BEACON_URL, body))
-    void fetch(BEACON_URL, { method: 'POST', body, keepalive: true, credentials: 'include' }).catch(() => undefined);
+  if (!navigator.sendBeacon?.(BEACON_PATH, body))
+    void fetch(BEACON_PATH, { method: 'POST', body, keepalive: true, credentials: 'include' }).catch(() => undefined);
   if (queued.length) flush();
 }
 
 function send(event: BeaconEvent) {
   if (optedOut()) return;
   queued.push(event);
-  if (queued.length >= MAX_EVENTS) flush();
+  if (queued.length >= BEACON_MAX_EVENTS) flush();
   else timer ??= setTimeout(flush, FLUSH_AFTER_MS);
 }
 
-const postOfPath = (path: string) => /^\/blog\/([a-z0-9-]+)\/?$/.exec(path)?.[1];
 /** The tab's stored value of `key`, after storing `value` when given (nothing where storage is refused). */
 function tabValue(key: string, value?: string): string | undefined {
   try {
@@ -53,7 +53,7 @@ function tabValue(key: string, value?: string): string | undefined {
 /** Counts an event that matters (a booking click, a subscription...) for the post read last. */
 export function trackEvent(type: BrowserEvent) {
   const path = location.pathname;
-  const post = postOfPath(path) ?? tabValue(LAST_POST_KEY);
+  const post = postSlugOfPath(path) ?? tabValue(LAST_POST_KEY);
   send({ type, path, ...(post ? { post } : {}) });
 }
 
@@ -105,7 +105,7 @@ export function useInsightsBeacon() {
   }, []);
   useEffect(() => {
     const first = !tabValue(ARRIVED_KEY, '1');
-    const post = postOfPath(pathname);
+    const post = postSlugOfPath(pathname);
     if (post) tabValue(LAST_POST_KEY, post);
     send({ type: 'pageview', path: pathname, ...(first ? arrival() : {}) });
   }, [pathname]);

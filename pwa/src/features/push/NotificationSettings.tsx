@@ -10,8 +10,38 @@ const KIND_LABELS: Record<PushKind, string> = {
   reflection: 'The weekly reflection reminder',
   sessions: 'Reminders of my booked sessions (the day before)',
 };
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const DAY_OPTIONS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map(
+  (label, value) => ({ value, label }),
+);
+const HOUR_OPTIONS = Array.from({ length: 24 }, (_, value) => ({
+  value,
+  label: `${String(value).padStart(2, '0')}:00`,
+}));
+
+/** One of the reminder's two choices (its day, its hour). */
+function ReminderSelect(props: {
+  label: string;
+  value: number;
+  options: { value: number; label: string }[];
+  disabled: boolean;
+  onPick: (value: number) => void;
+}) {
+  return (
+    <TextField
+      select
+      label={props.label}
+      value={props.value}
+      disabled={props.disabled}
+      onChange={(e) => props.onPick(Number(e.target.value))}
+    >
+      {props.options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 /** The profile's notification settings of this browser: a switch per kind, and when the reflection reminder comes. */
 export default function NotificationSettings() {
@@ -46,32 +76,20 @@ export default function NotificationSettings() {
           ))}
           {kinds.includes('reflection') && (
             <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-              <TextField
-                select
+              <ReminderSelect
                 label="Reminder day"
                 value={reflection.day}
+                options={DAY_OPTIONS}
                 disabled={busy}
-                onChange={(e) => moveReminder({ day: Number(e.target.value) })}
-              >
-                {DAYS.map((day, i) => (
-                  <MenuItem key={day} value={i}>
-                    {day}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
+                onPick={(day) => moveReminder({ day })}
+              />
+              <ReminderSelect
                 label="Reminder hour"
                 value={reflection.hour}
+                options={HOUR_OPTIONS}
                 disabled={busy}
-                onChange={(e) => moveReminder({ hour: Number(e.target.value) })}
-              >
-                {HOURS.map((hour) => (
-                  <MenuItem key={hour} value={hour}>
-                    {String(hour).padStart(2, '0')}:00
-                  </MenuItem>
-                ))}
-              </TextField>
+                onPick={(hour) => moveReminder({ hour })}
+              />
             </Stack>
           )}
           {error && (

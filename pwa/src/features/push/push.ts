@@ -1,11 +1,12 @@
 import {
   DEFAULT_REFLECTION_REMINDER,
   type PushKind,
+  type PushPublicKey,
   type PushSubscribeInput,
   type ReflectionReminder,
 } from '@coach/contracts';
 import { useState, useSyncExternalStore } from 'react';
-import { apiRequest, serverMessage } from '../../shared/api/client.ts';
+import { ApiRequestError, apiRequest, serverMessage } from '../../shared/api/client.ts';
 import { isIosSafari, isStandalone } from '../../shared/pwa/installPrompt.ts';
 
 /** What this browser was asked to be notified of (the server holds the same; kept here to show it). */
@@ -70,7 +71,7 @@ export async function choosePush(kinds: PushKind[], reflection: ReflectionRemind
   const registration = await navigator.serviceWorker.ready;
   let subscription = await registration.pushManager.getSubscription();
   if (!subscription) {
-    const { publicKey } = (await (await apiRequest('GET', '/api/push/public-key')).json()) as { publicKey: string };
+    const { publicKey } = (await (await apiRequest('GET', '/api/push/public-key')).json()) as PushPublicKey;
     subscription = await registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: base64urlBytes(publicKey),
@@ -104,7 +105,7 @@ function base64urlBytes(value: string): Uint8Array<ArrayBuffer> {
 /** The words of a failed choice: the server's, the browser's, or a plain one. */
 const pushError = (err: unknown) =>
   serverMessage(err) ??
-  (err instanceof Error && !/^\d{3}: /.test(err.message)
+  (err instanceof Error && !(err instanceof ApiRequestError)
     ? err.message
     : 'Notifications could not be turned on. Please try again.');
 

@@ -1,7 +1,7 @@
 import type { EventJob } from '@coach/contracts';
-import { DEFAULT_SITE_IDENTITY } from '@coach/site-rules';
+import { DEFAULT_SITE_IDENTITY, sessionTimeIn } from '@coach/site-rules';
 import { describe, expect, it } from 'vitest';
-import { emailsFor, sessionTimeIn } from './templates.ts';
+import { emailsFor } from './templates.ts';
 
 const settings = {
   coachEmail: 'coach@example.test',

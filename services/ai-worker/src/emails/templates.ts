@@ -8,7 +8,7 @@ import {
   type EventPayload,
   type SiteIdentity,
 } from '@coach/contracts';
-import { formatPaise, whatsappChatLink } from '@coach/site-rules';
+import { formatPaise, sessionTimeIn, whatsappChatLink } from '@coach/site-rules';
 import { UnrecoverableError } from 'bullmq';
 
 /** One e-mail an event causes. `kind` names it among the event's e-mails (for deduplication). */
@@ -169,26 +169,6 @@ function passwordResetEmail(payload: EventPayload<'member.password_reset_request
       settings,
     ),
   };
-}
-
-/** A session's day and time as the member reads it: in her time zone, else in UTC (named). */
-export function sessionTimeIn(startTime: string, timeZone: string | null): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: zone,
-      timeZoneName: 'short',
-    }).format(new Date(startTime));
-  try {
-    return format(timeZone ?? 'UTC');
-  } catch {
-    return format('UTC'); // not a zone this runtime knows
-  }
 }
 
 /** The day before a booked session: its time in the member's own zone, and the link to join it. */

@@ -5,17 +5,9 @@ import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import type { Mailer } from '../emails/mailer.ts';
 import type { EmailSettings } from '../emails/templates.ts';
-import { claimDeliveries } from '../deliveries.ts';
+import { claimDeliveries, eachAtOnce, isLastTry, recordFailure, SENT_RECORD } from '../deliveries.ts';
 import { DeliveryModel } from './deliveries.ts';
 import { newsletterEmail, type Recipient } from './templates.ts';
-
-/**
- * How a delivery's "sent" is written: acknowledged once mongod has applied it, not once it is in
- * the journal. The time between the SMTP server's acceptance and this record is when a worker's
- * death makes the e-mail go out again, so it is kept as short as it can be (a journal commit
- * takes milliseconds); a record lost with mongod itself costs the same, one e-mail sent twice.
- */
-export const SENT_RECORD = { writeConcern: { w: 1, journal: false } } as const;
 
 /**
  * A recipient who stands for every recipient of a batch: the batch's e-mail is built once for her
@@ -26,15 +18,6 @@ function placeholderRecipient(): Recipient {
   return { subscriberId: `s${tag}`, email: `e${tag}@placeholder.invalid`, unsubscribeToken: `t${tag}` };
 }
 const valuesOf = (r: Recipient) => [r.subscriberId, r.email, r.unsubscribeToken];
-
-/** Runs `work` on every item, at most `limit` at once. */
-export async function eachAtOnce<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
 
 /**
  * Processes QUEUES.newsletterSend: one batch of a mailing. Every recipient's delivery is claimed
@@ -67,7 +50,7 @@ export function newsletterBatchProcessor(deps: {
     ]);
     const stillSubscribed = new Set(confirmed.map((s) => s._id.toString()));
     const todo = batch.recipients.filter((r) => !done.has(r.subscriberId) && stillSubscribed.has(r.subscriberId));
-    const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const lastTry = isLastTry(job);
     const outcome = { sent: 0, failed: 0, retry: 0, skipped: batch.recipients.length - todo.length };
 
     const emailId = (r: Recipient) => `${mailingId}.${r.subscriberId}`;
@@ -88,10 +71,7 @@ export function newsletterBatchProcessor(deps: {
       } catch (err) {
         const { responseCode, message } = err as { responseCode?: number; message: string };
         const final = lastTry || (responseCode ?? 0) >= 500;
-        await DeliveryModel.collection.updateOne(key, {
-          $set: { state: final ? 'failed' : 'sending', error: message.slice(0, 300), updatedAt: new Date() },
-          $inc: { failures: 1 },
-        });
+        await recordFailure(DeliveryModel.collection, key, final, message);
         outcome[final ? 'failed' : 'retry'] += 1;
         return;
       }

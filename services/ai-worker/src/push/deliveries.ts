@@ -1,7 +1,7 @@
 import { PUSH_DELIVERIES_COLLECTION } from '@coach/contracts';
 import mongoose from 'mongoose';
 
-export const PUSH_DELIVERY_STATES = ['sending', 'sent', 'failed', 'gone'] as const;
+const PUSH_DELIVERY_STATES = ['sending', 'sent', 'failed', 'gone'] as const;
 
 /**
  * One notification to one subscription: claimed ('sending') before it is sent, 'sent' once the

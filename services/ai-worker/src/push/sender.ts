@@ -10,8 +10,7 @@ import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import { Agent } from 'node:https';
 import webPush, { WebPushError, type Urgency } from 'web-push';
-import { eachAtOnce, SENT_RECORD } from '../newsletter/sender.ts';
-import { claimDeliveries } from '../deliveries.ts';
+import { claimDeliveries, eachAtOnce, isLastTry, recordFailure, SENT_RECORD } from '../deliveries.ts';
 import { PushDeliveryModel } from './deliveries.ts';
 
 /**
@@ -106,7 +105,7 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
         .toArray(),
     ]);
     const todo = current.filter((s) => !done.has(s._id.toString()));
-    const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const lastTry = isLastTry(job);
     const outcome = { sent: 0, gone: 0, failed: 0, retry: 0, skipped: ids.length - todo.length };
     const payload = JSON.stringify(declarativePayload(batch, siteUrl));
     const options = {
@@ -138,19 +137,18 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
         });
       } catch (err) {
         const status = err instanceof WebPushError ? err.statusCode : 0;
-        const error = (err as Error).message.slice(0, 300);
+        const error = (err as Error).message;
         if (status === 404 || status === 410) {
           await subscriptions().deleteOne({ _id: subscription._id });
-          await PushDeliveryModel.collection.updateOne(key, { $set: { state: 'gone', error, updatedAt: new Date() } });
+          await PushDeliveryModel.collection.updateOne(key, {
+            $set: { state: 'gone', error: error.slice(0, 300), updatedAt: new Date() },
+          });
           outcome.gone += 1;
           return;
         }
         const passing = status === 0 || status === 429 || status >= 500;
         const final = lastTry || !passing;
-        await PushDeliveryModel.collection.updateOne(key, {
-          $set: { state: final ? 'failed' : 'sending', error, updatedAt: new Date() },
-          $inc: { failures: 1 },
-        });
+        await recordFailure(PushDeliveryModel.collection, key, final, error);
         outcome[final ? 'failed' : 'retry'] += 1;
         return;
       }

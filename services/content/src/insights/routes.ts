@@ -1,5 +1,6 @@
 import {
   BEACON_MAX_BYTES,
+  BEACON_PATH,
   beaconSchema,
   insightsQuerySchema,
   insightsSettingsSchema,
@@ -8,8 +9,6 @@ import {
 import { HttpError, parse, rawBodyOf, type Redis, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { insightsFor, isRobot, saveInsightsSettings, type BeaconRecorder } from './service.ts';
-
-export const BEACON_PATH = '/api/insights/beacon';
 
 /**
  * The beacon (first-party, no cookie): nothing is counted for a browser that asks not to be

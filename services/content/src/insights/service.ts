@@ -1,4 +1,5 @@
 import { CONVERSIONS, type Beacon, type DeviceClass, type Insights } from '@coach/contracts';
+import { BLOG_POST_PATH, postSlugOfPath } from '@coach/site-rules';
 import type { Logger, Redis } from '@coach/kit';
 import { createHash, randomBytes } from 'node:crypto';
 import mongoose, { type PipelineStage } from 'mongoose';
@@ -104,7 +105,7 @@ export function createBeaconRecorder(redis: Redis, logger: Logger) {
               utmCampaign: e.utm?.campaign,
               device,
             }
-          : { at: now, day, type: e.type, path: e.path, post: e.post ?? postOf(e.path), device },
+          : { at: now, day, type: e.type, path: e.path, post: e.post ?? postSlugOfPath(e.path), device },
       );
     if (rows.length >= FLUSH_AT_EVENTS) flushLogged();
     else timer ??= setTimeout(flushLogged, FLUSH_AFTER_MS);
@@ -121,9 +122,6 @@ export async function recordPurchase(purchaseId: string, at: Date) {
     { upsert: true },
   );
 }
-
-/** The post a blog path is, if it is one. */
-const postOf = (path: string) => /^\/blog\/([a-z0-9-]+)\/?$/.exec(path)?.[1];
 
 interface Counted {
   key: string;
@@ -160,7 +158,7 @@ async function figuresOf(redis: Redis, day: string): Promise<DayFigures> {
       $facet: {
         views: [views, { $count: 'n' }],
         pages: [views, ...countBy('$path')],
-        posts: [views, { $match: { path: { $regex: '^/blog/[a-z0-9-]+/?$' } } }, ...countBy('$path')],
+        posts: [views, { $match: { path: { $regex: BLOG_POST_PATH.source } } }, ...countBy('$path')],
         sources: [views, { $match: { source: { $type: 'string' } } }, ...countBy('$source')],
         devices: [views, ...countBy('$device')],
         conversions: [{ $match: { type: { $ne: 'pageview' } } }, ...countBy('$type')],
@@ -176,7 +174,7 @@ async function figuresOf(redis: Redis, day: string): Promise<DayFigures> {
     visitors: await redis.pfcount(visitorsKey(day)),
     ...facets,
     views: facets.views[0]?.n ?? 0,
-    posts: facets.posts.map((p) => ({ key: postOf(p.key)!, count: p.count })),
+    posts: facets.posts.map((p) => ({ key: postSlugOfPath(p.key)!, count: p.count })),
   };
 }
 
@@ -187,17 +185,27 @@ export async function rollUpDay(redis: Redis, day: string): Promise<DayFigures> 
   return figures;
 }
 
+/** Rolls up those of `days` (finished, without stored figures) that have raw events; a day without any has nothing to keep. */
+async function rollUpDaysWithEvents(redis: Redis, days: string[]): Promise<DayFigures[]> {
+  if (days.length === 0) return [];
+  const withEvents = (await InsightEventModel.distinct('day', { day: mongoose.trusted({ $in: days }) })) as string[];
+  const rolled: DayFigures[] = [];
+  for (const day of withEvents) rolled.push(await rollUpDay(redis, day));
+  return rolled;
+}
+
 /** Rolls up every finished day of the raw events' window that has no stored figures yet. */
 export async function rollUpFinishedDays(redis: Redis, now = new Date()) {
   const days = Array.from({ length: RAW_EVENTS_DAYS }, (_, i) => dayOf(new Date(now.getTime() - (i + 1) * DAY_MS)));
   const stored = new Set(
     (await InsightDayModel.find({ _id: mongoose.trusted({ $in: days }) }, { _id: 1 }).lean()).map((d) => d._id),
   );
-  const withEvents = new Set<string>(
-    await InsightEventModel.distinct('day', { day: mongoose.trusted({ $in: days.filter((d) => !stored.has(d)) }) }),
-  );
-  for (const day of withEvents) await rollUpDay(redis, day);
-  return withEvents.size;
+  return (
+    await rollUpDaysWithEvents(
+      redis,
+      days.filter((d) => !stored.has(d)),
+    )
+  ).length;
 }
 
 function merge(lists: Counted[][], limit = TOP): Counted[] {
@@ -232,10 +240,7 @@ export async function insightsFor(redis: Redis, days: number, end = new Date()):
   ]);
   const byDay = new Map(stored.map((d) => [d._id, d]));
   const unstored = finished.filter((d) => !byDay.has(d));
-  const missing = unstored.length
-    ? ((await InsightEventModel.distinct('day', { day: mongoose.trusted({ $in: unstored }) })) as string[])
-    : [];
-  for (const day of missing) byDay.set(day, await rollUpDay(redis, day));
+  for (const rolled of await rollUpDaysWithEvents(redis, unstored)) byDay.set(rolled._id, rolled);
   if (live) byDay.set(today, live);
   const figures = range.flatMap((d) => byDay.get(d) ?? []);
 

@@ -8,6 +8,7 @@ import {
 import { DEFAULT_JOB_OPTIONS, logQueueErrors, type Logger, type Queues, type Redis } from '@coach/kit';
 import { Worker, type Job } from 'bullmq';
 import mongoose from 'mongoose';
+import { queueInPages } from '../pages.ts';
 import { DigestPostModel, MailingModel, SubscriberModel } from './model.ts';
 import { newsletterSettings } from './service.ts';
 
@@ -35,33 +36,26 @@ export function startNewsletterConsumer(connection: Redis, queues: Queues, logge
   const sendQueue = queues.get(QUEUES.newsletterSend);
 
   async function fanOut(mailing: Mailing): Promise<{ batches: number; recipients: number }> {
-    let batches = 0;
-    let recipients = 0;
-    let after: mongoose.Types.ObjectId | undefined;
-    for (;;) {
-      const page = await SubscriberModel.find(
-        { state: 'confirmed', ...(after ? { _id: mongoose.trusted({ $gt: after }) } : {}) },
-        { email: 1, unsubscribeToken: 1 },
-      )
-        .sort({ _id: 1 })
-        .limit(options.batchSize)
-        .lean();
-      if (page.length === 0) break;
-      const job: NewsletterBatchJob = {
-        mailingId: mailing._id,
-        kind: mailing.kind,
-        posts: mailing.posts,
-        recipients: page.map((s) => ({
-          subscriberId: s._id.toString(),
-          email: s.email,
-          unsubscribeToken: s.unsubscribeToken!,
-        })),
-      };
-      await sendQueue.add('batch', job, { jobId: `${mailing._id}.${page[0]._id.toString()}` });
-      batches += 1;
-      recipients += page.length;
-      after = page[page.length - 1]._id;
-    }
+    const { batches, rows: recipients } = await queueInPages(
+      (after) =>
+        SubscriberModel.find({ state: 'confirmed', ...after }, { email: 1, unsubscribeToken: 1 })
+          .sort({ _id: 1 })
+          .limit(options.batchSize)
+          .lean(),
+      (page) => {
+        const job: NewsletterBatchJob = {
+          mailingId: mailing._id,
+          kind: mailing.kind,
+          posts: mailing.posts,
+          recipients: page.map((s) => ({
+            subscriberId: s._id.toString(),
+            email: s.email,
+            unsubscribeToken: s.unsubscribeToken!,
+          })),
+        };
+        return sendQueue.add('batch', job, { jobId: `${mailing._id}.${page[0]!._id.toString()}` });
+      },
+    );
     logger.info({ mailingId: mailing._id, batches, recipients }, 'newsletter mailing queued');
     return { batches, recipients };
   }

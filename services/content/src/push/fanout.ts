@@ -2,6 +2,8 @@ import { eventPayloadSchemas, QUEUES, type EventJob, type PushBatchJob, type Pus
 import { DEFAULT_JOB_OPTIONS, logQueueErrors, type Logger, type Queues, type Redis } from '@coach/kit';
 import { Worker, type Job } from 'bullmq';
 import mongoose from 'mongoose';
+import { sessionTimeIn } from '@coach/site-rules';
+import { queueInPages } from '../pages.ts';
 import { PushSubscriptionModel } from './model.ts';
 
 /** The id of the job scheduler that looks for weekly reflection reminders every hour (one for all replicas). */
@@ -18,16 +20,6 @@ export function localDayAndHour(at: Date, timeZone: string): { day: number; hour
   return { day: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday), hour: Number(parts.hour) };
 }
 
-/** A session's start as she reads it: in the zone she booked in, else UTC. */
-const startAsRead = (startTime: string, timeZone: string | null) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: timeZone ?? 'UTC',
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(startTime));
-
 /**
  * Consumes QUEUES.push: each event that concerns subscribed browsers (a published post, a reply
  * on a member's post, a session's reminder) and the hourly look for weekly reflection reminders
@@ -39,24 +31,17 @@ export function startPushConsumer(connection: Redis, queues: Queues, logger: Log
   const sendQueue = queues.get(QUEUES.pushSend);
 
   async function fanOut(notice: Notice, filter: mongoose.FilterQuery<unknown>) {
-    let batches = 0;
-    let subscriptions = 0;
-    let after: mongoose.Types.ObjectId | undefined;
-    for (;;) {
-      const page = await PushSubscriptionModel.find(
-        { ...filter, kinds: notice.kind, ...(after ? { _id: mongoose.trusted({ $gt: after }) } : {}) },
-        { _id: 1 },
-      )
-        .sort({ _id: 1 })
-        .limit(batchSize)
-        .lean();
-      if (page.length === 0) break;
-      const job: PushBatchJob = { ...notice, subscriptionIds: page.map((s) => s._id.toString()) };
-      await sendQueue.add('batch', job, { jobId: `${notice.eventId}.${page[0]._id.toString()}` });
-      batches += 1;
-      subscriptions += page.length;
-      after = page[page.length - 1]._id;
-    }
+    const { batches, rows: subscriptions } = await queueInPages(
+      (after) =>
+        PushSubscriptionModel.find({ ...filter, kinds: notice.kind, ...after }, { _id: 1 })
+          .sort({ _id: 1 })
+          .limit(batchSize)
+          .lean(),
+      (page) => {
+        const job: PushBatchJob = { ...notice, subscriptionIds: page.map((s) => s._id.toString()) };
+        return sendQueue.add('batch', job, { jobId: `${notice.eventId}.${page[0]!._id.toString()}` });
+      },
+    );
     logger.info({ eventId: notice.eventId, kind: notice.kind, batches, subscriptions }, 'push notification queued');
     return { batches, subscriptions };
   }
@@ -96,7 +81,7 @@ export function startPushConsumer(connection: Redis, queues: Queues, logger: Log
         return forMember('sessions', booking.userId, {
           eventId: event.id,
           title: 'Your session is tomorrow',
-          body: `${booking.eventName ?? 'Your coaching session'}: ${startAsRead(booking.startTime, booking.timeZone)}`,
+          body: `${booking.eventName ?? 'Your coaching session'}: ${sessionTimeIn(booking.startTime, booking.timeZone, 'short')}`,
           path: '/profile',
         });
       }

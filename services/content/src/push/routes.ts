@@ -4,6 +4,7 @@ import {
   pushSubscribeInputSchema,
   pushUnsubscribeInputSchema,
   type Accepted,
+  type PushPublicKey,
 } from '@coach/contracts';
 import { HttpError, parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
@@ -37,7 +38,8 @@ export function pushRoutes(sessions: SessionVerifier, options: PushOptions): Rou
   };
 
   router.get('/api/push/public-key', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json({ publicKey: available() });
+    const answer: PushPublicKey = { publicKey: available() };
+    res.set('Cache-Control', 'no-cache').json(answer);
   });
 
   router.post('/api/push/subscriptions', sessions.optionalUser, async (req, res) => {

@@ -1,0 +1,8 @@
+// The beacon's address and limits, free of zod: the app's first chunk sends beacons.
+
+/** Where the browser sends its beacons. */
+export const BEACON_PATH = '/api/insights/beacon';
+/** The largest beacon body the site reads; a larger one is refused whole. */
+export const BEACON_MAX_BYTES = 4096;
+/** Events in one beacon at most. */
+export const BEACON_MAX_EVENTS = 20;
