@@ -1,5 +1,6 @@
 import {
   adminListQuerySchema,
+  idParamSchema,
   checkoutConfirmInputSchema,
   checkoutOrderInputSchema,
   manualPurchaseInputSchema,
@@ -30,10 +31,8 @@ const priceOf = (programId: string) => {
   return PROGRAM_PRICES[programId];
 };
 
-const purchaseIdOf = (id: unknown) => {
-  if (typeof id !== 'string' || !mongoose.isValidObjectId(id)) throw new HttpError(404, 'There is no such purchase');
-  return new mongoose.Types.ObjectId(id);
-};
+/** The purchase a path's {id} names (a malformed one: 400, as every id of the API). */
+const purchaseIdOf = (params: unknown) => new mongoose.Types.ObjectId(parse(idParamSchema, params).id);
 
 async function sendReceipt(res: Response, purchaseId: mongoose.Types.ObjectId) {
   const pdf = await invoiceOf(purchaseId.toString());
@@ -65,7 +64,7 @@ export function checkoutRoutes(
   });
 
   router.get('/api/profile/purchases/:id/receipt', sessions.requireUser, async (req, res) => {
-    const id = purchaseIdOf(req.params.id);
+    const id = purchaseIdOf(req.params);
     if (!(await PurchaseModel.exists({ _id: id, userId: Number(req.session!.sub) }))) {
       throw new HttpError(404, 'There is no such purchase');
     }
@@ -79,7 +78,7 @@ export function checkoutRoutes(
     res.set('Cache-Control', 'no-store').json(await salesSummary());
   });
   router.get('/api/admin/purchases/:id/receipt', sessions.requireAdmin, async (req, res) => {
-    await sendReceipt(res, purchaseIdOf(req.params.id));
+    await sendReceipt(res, purchaseIdOf(req.params));
   });
 
   const checkout = deps.checkout;
@@ -147,7 +146,7 @@ export function checkoutRoutes(
   });
 
   router.post('/api/checkout/subscriptions/:id/cancel', sessions.requireUser, async (req, res) => {
-    await service.cancelSubscription(Number(req.session!.sub), purchaseIdOf(req.params.id));
+    await service.cancelSubscription(Number(req.session!.sub), purchaseIdOf(req.params));
     res.json({ ok: true });
   });
 
@@ -157,7 +156,7 @@ export function checkoutRoutes(
   });
   router.post('/api/admin/purchases/:id/refund', sessions.requireAdmin, async (req, res) => {
     const { amount } = parse(refundInputSchema, req.body ?? {});
-    res.json(await service.refund(purchaseIdOf(req.params.id), amount));
+    res.json(await service.refund(purchaseIdOf(req.params), amount));
   });
   return router;
 }
