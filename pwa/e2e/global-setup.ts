@@ -8,7 +8,15 @@ import { E2E_PORT } from './playwright.config.ts';
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coach-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
-  const stack = await startStack({ dataDir, gatewayPort: E2E_PORT, logLevel: 'warn' });
+  const stack = await startStack({
+    dataDir,
+    gatewayPort: E2E_PORT,
+    logLevel: 'warn',
+    // Both lanes' browsers come from this machine's one address, so they stand for many visitors
+    // at once: the per-address budgets are raised for them. The budgets themselves are proved on
+    // stacks of their own (https.e2e, the gateway's client-address test, the chat test).
+    env: { RATE_LIMIT_WRITES_PER_MINUTE: '600', CHAT_RATE_LIMIT_PER_MINUTE: '100' },
+  });
   // The tests that freeze MongoDB find its process here.
   process.env.E2E_MONGOD_PID = String(stack.processes().find((p) => p.name === 'mongod')?.pid ?? '');
   return async () => {
