@@ -5,7 +5,7 @@ import { openSection } from './workspace-nav.ts';
 // A purchase walked end to end in Chromium against the embedded stack, whose Razorpay is the local
 // stand-in: its checkout script, its signed answer to the page, its signed webhooks to the site.
 
-test('a visitor enrols from the programs page, pays in the test checkout and is thanked; the coach sees the sale', async ({
+test('a visitor enrols from the programs page, pays in the test checkout and is thanked; the coach sees the sale and refunds part of it', async ({
   page,
   browser,
 }) => {
@@ -35,6 +35,16 @@ test('a visitor enrols from the programs page, pays in the test checkout and is 
   await expect(sale).toContainText('₹1,999');
   await expect(sale).toContainText('completed');
   await expect(sale.getByRole('link', { name: /^INV\// })).toBeVisible();
+
+  // She refunds part of it, told first what the refund policy owes on a Soul Spark Session.
+  await sale.getByRole('button', { name: 'Refund' }).click();
+  const refund = coach.getByRole('dialog', { name: 'Refund Meera Iyer' });
+  await expect(refund).toContainText('A full refund if she cancels at least 24 hours before the session');
+  await expect(refund).toContainText('The policy owes ₹1,999.');
+  await refund.getByLabel('Amount in rupees (empty: what the policy owes)').fill('500');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(refund).toBeHidden();
+  await expect(sale).toContainText('₹1,999 (₹500 refunded)');
   await coach.close();
 });
 

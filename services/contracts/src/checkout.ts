@@ -94,14 +94,19 @@ export const salesSummarySchema = z.object({
 });
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
 
-/** A refund: the whole amount left, or `amount` paise of it. */
+/**
+ * A refund: the whole amount left, or `amount` paise of it. More than the refund policy owes
+ * needs `beyondPolicy` (the coach cancelled, or a goodwill gesture).
+ */
 export const refundInputSchema = z.strictObject({
   amount: z
     .number({ error: 'The amount is in paise, a whole number' })
     .int('The amount is in paise, a whole number')
     .min(100, 'A refund is at least ₹1')
     .optional(),
+  beyondPolicy: z.boolean({ error: 'beyondPolicy is true or false' }).optional(),
 });
+export type RefundInput = z.infer<typeof refundInputSchema>;
 
 /** A sale the coach records by hand (paid by bank transfer or UPI outside the site). */
 export const manualPurchaseInputSchema = z.strictObject({

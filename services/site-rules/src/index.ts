@@ -6,4 +6,5 @@ export * from './renderBundle.ts';
 export * from './siteIdentity.ts';
 export * from './spiritualLevels.ts';
 export * from './programPrices.ts';
+export * from './refundPolicy.ts';
 export * from './sessionTime.ts';

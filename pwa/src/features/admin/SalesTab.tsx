@@ -1,15 +1,17 @@
-import type { AdminPurchase, SalesSummary } from '@coach/contracts';
-import { formatPaise, PROGRAM_IDS, PROGRAM_PRICES, type ProgramId } from '@coach/site-rules';
+import type { AdminPurchase, RefundInput, SalesSummary } from '@coach/contracts';
+import { formatPaise, PROGRAM_IDS, PROGRAM_PRICES, refundOwed, type ProgramId } from '@coach/site-rules';
 import {
   Alert,
   Button,
   Card,
   CardContent,
+  Checkbox,
   Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   Grid,
   MenuItem,
   Stack,
@@ -45,22 +47,29 @@ function useRefreshSales() {
   return () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(SALES_KEY[0]) });
 }
 
-/** A refund of a completed sale: what is left of it, or the part the coach types. */
+/**
+ * A refund of a completed sale: what the refund policy owes on it now, or the part the coach
+ * types. More than the policy owes only when she marks it as beyond the policy.
+ */
 function RefundDialog({ sale, onClose }: { sale: AdminPurchase; onClose: () => void }) {
   const left = sale.amount - sale.amountRefunded;
+  const owed = refundOwed(sale);
   const [rupees, setRupees] = useState('');
+  const [beyondPolicy, setBeyondPolicy] = useState(false);
   const refresh = useRefreshSales();
   const refund = useMutation({
-    mutationFn: (amount: number | undefined) =>
-      postJson<AdminPurchase>(`${SALES_KEY[0]}/${sale.id}/refund`, amount === undefined ? {} : { amount }),
+    mutationFn: (input: RefundInput) => postJson<AdminPurchase>(`${SALES_KEY[0]}/${sale.id}/refund`, input),
     onSuccess: () => {
       void refresh();
       onClose();
     },
   });
+  const typed = rupees.trim() ? (paiseOf(rupees) ?? -1) : undefined;
+  const nothingToSend = typed === undefined && !beyondPolicy && owed.amount === 0;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    refund.mutate(rupees.trim() ? (paiseOf(rupees) ?? -1) : undefined);
+    if (beyondPolicy) refund.mutate({ amount: typed, beyondPolicy });
+    else refund.mutate({ amount: typed ?? owed.amount });
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="refund-title" fullWidth maxWidth="xs">
@@ -68,17 +77,29 @@ function RefundDialog({ sale, onClose }: { sale: AdminPurchase; onClose: () => v
         <DialogTitle id="refund-title">Refund {sale.buyerName ?? sale.buyerEmail}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>
-            {sale.productName}: {formatPaise(left)} can be refunded
+            {sale.productName}: {formatPaise(left)} is left of the payment
             {sale.source === 'manual'
               ? ' (paid outside the site: return the money yourself; this records it).'
-              : ' through Razorpay.'}
+              : ', refunded through Razorpay.'}
           </Typography>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {owed.rule} The policy owes {formatPaise(owed.amount)}.
+          </Alert>
           <TextField
-            label="Amount in rupees (empty: all of it)"
+            label={
+              beyondPolicy
+                ? 'Amount in rupees (empty: all that is left)'
+                : 'Amount in rupees (empty: what the policy owes)'
+            }
             value={rupees}
             onChange={(e) => setRupees(e.target.value)}
             fullWidth
             inputMode="decimal"
+          />
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={<Checkbox checked={beyondPolicy} onChange={(e) => setBeyondPolicy(e.target.checked)} />}
+            label="Beyond the policy (we cancelled, or a goodwill gesture)"
           />
           {refund.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>
@@ -88,7 +109,7 @@ function RefundDialog({ sale, onClose }: { sale: AdminPurchase; onClose: () => v
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" color="error" disabled={refund.isPending}>
+          <Button type="submit" variant="contained" color="error" disabled={refund.isPending || nothingToSend}>
             Refund
           </Button>
         </DialogActions>

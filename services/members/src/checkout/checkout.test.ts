@@ -343,7 +343,7 @@ describe('the coach’s Sales section', () => {
     const sorted = [...numbers].sort((a, b) => a - b);
     expect(sorted).toEqual(Array.from({ length: 6 }, (_, i) => sorted[0]! + i));
     const page = await admin.get('/api/admin/purchases?q=client3%40example.com');
-    expect(page.body.items ?? page.body).toEqual([
+    expect(page.body).toEqual([
       expect.objectContaining({ buyerEmail: 'client3@example.com', amount: 3_500_000, source: 'manual' }),
     ]);
   });
@@ -367,5 +367,27 @@ describe('the coach’s Sales section', () => {
     expect(summary.body.financialYearLabel).toMatch(/^\d{4}-\d{2}$/);
     expect(summary.body.month).toBeGreaterThan(0);
     expect((await member.get('/api/admin/purchases')).status).toBe(403);
+  });
+
+  it('refunds no more than the refund policy owes unless the coach marks the refund as beyond it', async () => {
+    // A month of the Circle that has begun is not refunded by the policy.
+    const sale = await admin.post('/api/admin/purchases', {
+      programId: 'group-transformation-circle',
+      name: 'Circle Client',
+      email: 'circle.client@example.com',
+    });
+    expect(sale.status).toBe(201);
+    const id = (sale.body as AdminPurchase).id;
+    const refused = await admin.post(`/api/admin/purchases/${id}/refund`, { amount: 500_000 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'The refund policy owes ₹0 here. A month that has begun is not refunded; cancelling the membership stops the next payment. To refund more, mark the refund as beyond the policy.',
+    );
+    expect((await admin.get(`/api/admin/purchases?q=circle.client%40example.com`)).body).toEqual([
+      expect.objectContaining({ status: 'completed', amountRefunded: 0 }),
+    ]);
+    expect((await admin.post(`/api/admin/purchases/${id}/refund`, { beyondPolicy: 'yes' })).status).toBe(400);
+    const goodwill = await admin.post(`/api/admin/purchases/${id}/refund`, { amount: 500_000, beyondPolicy: true });
+    expect(goodwill.body).toMatchObject({ status: 'completed', amountRefunded: 500_000 });
   });
 });

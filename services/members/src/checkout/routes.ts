@@ -155,8 +155,7 @@ export function checkoutRoutes(
     res.status(201).json(await service.recordManual(input, priceOf(input.programId)));
   });
   router.post('/api/admin/purchases/:id/refund', sessions.requireAdmin, async (req, res) => {
-    const { amount } = parse(refundInputSchema, req.body ?? {});
-    res.json(await service.refund(purchaseIdOf(req.params), amount));
+    res.json(await service.refund(purchaseIdOf(req.params), parse(refundInputSchema, req.body ?? {})));
   });
   return router;
 }

@@ -4,9 +4,10 @@ import type {
   CheckoutConfirmInput,
   CheckoutOrder,
   ManualPurchaseInput,
+  RefundInput,
   SalesSummary,
 } from '@coach/contracts';
-import type { ProgramPrice } from '@coach/site-rules';
+import { formatPaise, refundOwed, type ProgramPrice } from '@coach/site-rules';
 import { adminPage, HttpError, isDuplicateKey, type AdminPage, type Logger, type PublishEvent } from '@coach/kit';
 import mongoose, { type Types } from 'mongoose';
 import { UserModel } from '../accounts/model.ts';
@@ -31,6 +32,8 @@ export const CHECKOUT_MESSAGES = {
   badSignature: 'The payment could not be verified',
   notRefundable: 'Only a completed purchase can be refunded',
   tooMuch: 'The refund is more than what is left of the payment',
+  beyondPolicy: (owed: string, rule: string) =>
+    `The refund policy owes ${owed} here. ${rule} To refund more, mark the refund as beyond the policy.`,
   badClaim: 'This invitation is not for your account',
 } as const;
 
@@ -495,13 +498,16 @@ export function checkoutService(deps: CheckoutDeps) {
   }
 
   /** A refund asked by the coach, sent to Razorpay (a repeated request is the same refund there). */
-  async function refund(id: Types.ObjectId, amount: number | undefined): Promise<AdminPurchase> {
+  async function refund(id: Types.ObjectId, { amount, beyondPolicy }: RefundInput): Promise<AdminPurchase> {
     const p = await PurchaseModel.findById(id).lean<PurchaseRow>();
     if (!p) throw new HttpError(404, 'There is no such purchase');
     if (p.status !== 'completed') throw new HttpError(409, CHECKOUT_MESSAGES.notRefundable);
     const left = p.amount - (p.amountRefunded ?? 0);
     const wanted = amount ?? left;
     if (wanted > left) throw new HttpError(400, CHECKOUT_MESSAGES.tooMuch);
+    const owed = refundOwed(adminShape(p));
+    if (wanted > owed.amount && !beyondPolicy)
+      throw new HttpError(409, CHECKOUT_MESSAGES.beyondPolicy(formatPaise(owed.amount), owed.rule));
     // The refund's key names the purchase and what was refunded before: a repeated request is the same refund.
     const key = `refund-${p._id.toString()}-${p.amountRefunded ?? 0}`;
     if (p.razorpayPaymentId) {

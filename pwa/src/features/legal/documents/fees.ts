@@ -1,4 +1,9 @@
-import { formatPaise, PROGRAM_PRICES, type ProgramPrice } from '@coach/site-rules';
+import {
+  COOLING_OFF_THRESHOLD as COOLING_OFF_PAISE,
+  formatPaise,
+  PROGRAM_PRICES,
+  type ProgramPrice,
+} from '@coach/site-rules';
 
 /** The programs as the policy texts quote them: the site's one price list, the price charged. */
 export interface PolicyProgram {
@@ -31,7 +36,7 @@ export const PROGRAM_FEES = {
 export const PROGRAM_FEE_LIST: readonly PolicyProgram[] = Object.values(PROGRAM_FEES);
 
 /** Programs above this fee (in rupees) carry the 48-hour cooling-off period. */
-export const COOLING_OFF_THRESHOLD = 30_000;
+export const COOLING_OFF_THRESHOLD = COOLING_OFF_PAISE / 100;
 
 /** Whole rupees in the Indian format: 125000 -> "₹1,25,000". */
 export const formatInr = (rupees: number): string => formatPaise(rupees * 100);

@@ -1,3 +1,4 @@
+import { RETREAT_NO_REFUND, RETREAT_TIERS } from '@coach/site-rules';
 import { site } from '../../../shared/config/site.ts';
 import {
   COOLING_OFF_THRESHOLD,
@@ -14,15 +15,6 @@ const { soulSpark, innerPeace, healToRise, mastery, circle, retreat } = PROGRAM_
 
 /** The programs whose fee is above the threshold carry the cooling-off period. */
 const coolingOffPrograms = PROGRAM_FEE_LIST.filter((program) => program.fee > COOLING_OFF_THRESHOLD);
-
-/** Refund of the retreat fee by the notice given before the retreat begins; less notice: none. */
-const RETREAT_TIERS = [
-  { notice: '60 days or more', percent: 90 },
-  { notice: '30 to 59 days', percent: 70 },
-  { notice: '15 to 29 days', percent: 50 },
-  { notice: '7 to 14 days', percent: 25 },
-] as const;
-const RETREAT_NO_REFUND = 'Fewer than 7 days, or not attending';
 
 /** The fee with the program's length: "₹35,000 (8 weeks)". */
 const feeAndLength = (program: PolicyProgram): string => `${feeText(program)} (${program.length})`;
