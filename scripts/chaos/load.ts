@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_MEMBER } from '@coach/dev-stack';
 
-export type WriteKind = 'contact' | 'newsletter' | 'like' | 'community' | 'confirm';
+export type WriteKind = 'contact' | 'newsletter' | 'like' | 'community' | 'signup' | 'confirm';
 
 /** One write the load made: sent with its Idempotency-Key until the site acknowledged it. */
 export interface Write {
   kind: WriteKind;
   key: string;
-  /** What identifies the stored row: the contact's or subscriber's address, the post's text. */
+  /** What identifies the stored row: the contact's, subscriber's or member's address, the post's text. */
   marker: string;
   window: string;
   body: unknown;
@@ -63,8 +63,8 @@ async function cleanliness(res: Response, text: string): Promise<string | undefi
 
 /**
  * A steady mixed load on the gateway, as visitors and members make it: reads of the blog and
- * statistics, rendered pages, contact messages, newsletter sign-ups, likes, sign-ins, chats and
- * community posts. Each write carries an Idempotency-Key and is sent again with the same key
+ * statistics, rendered pages, contact messages, newsletter sign-ups, likes, sign-ins, chats,
+ * community posts and new accounts. Each write carries an Idempotency-Key and is sent again with the same key
  * after a failure until it is acknowledged, as the PWA's outbox does. Every request is recorded
  * under the current `window` (the fault going on).
  */
@@ -128,6 +128,7 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
     newsletter: 202,
     like: 200,
     community: 201,
+    signup: 201,
     confirm: 200,
   };
   const writePath: Record<WriteKind, string> = {
@@ -135,6 +136,7 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
     newsletter: '/api/newsletter',
     like: '/api/site-stats/like',
     community: '/api/community/posts',
+    signup: '/api/auth/signup',
     confirm: '/api/newsletter/confirm',
   };
 
@@ -155,7 +157,10 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
       if (sessionCookie) headers.cookie = sessionCookie;
     }
     const { ok, res } = await send(write.kind, writePath[write.kind], json(write.body, headers), ackStatus[write.kind]);
-    if (ok) {
+    // A sign-up has no Idempotency-Key: sent again after an answer that never came, it finds its
+    // own account (409), as the new member would, and signs in instead.
+    const alreadyStored = write.kind === 'signup' && write.tries > 1 && res?.status === 409;
+    if (ok || alreadyStored) {
       write.ackedAt = Date.now();
       if (outbox.includes(write)) outbox.splice(outbox.indexOf(write), 1);
       return;
@@ -184,12 +189,19 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
       newsletter: `news-${n}@chaos.example`,
       like: n,
       community: `A reflection from the fault suite, number ${n}.`,
+      signup: `signup-${n}@chaos.example`,
     }[kind];
     const body = {
       contact: { name: 'Chaos Visitor', email: marker, subject: 'general', message: `Checking in, message ${n}.` },
       newsletter: { email: marker },
       like: {},
       community: { content: marker },
+      signup: {
+        name: 'Chaos Member',
+        username: `chaos_${n.replace('-', '_')}`,
+        email: marker,
+        password: 'Steady-Chaos-Path-7',
+      },
     }[kind];
     return addWrite(kind, n, marker, body);
   }
@@ -206,6 +218,7 @@ export function startLoad(gatewayUrl: string, options: { perSecond: number }) {
     [1, () => signIn()],
     [1, () => send('chat', '/api/ai/chat', json({ message: 'How can I find calm on a busy day?' }))],
     [1, () => sendWrite(newWrite('community'))],
+    [1, () => sendWrite(newWrite('signup'))],
   ];
   const totalWeight = ops.reduce((sum, [weight]) => sum + weight, 0);
   function pick() {

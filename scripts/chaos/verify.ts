@@ -27,6 +27,7 @@ export async function storedRows(mongoUrl: string) {
       .find({ content: /^A reflection from the fault suite/ })
       .toArray())
       tally(`community:${row.content}`);
+    for (const row of await members.collection('users').find({ email: suite }).toArray()) tally(`signup:${row.email}`);
     const stats = await content.collection('site_stats').findOne({});
     const dailyPosts = await content.collection('blog_posts').countDocuments({ generationId: /^daily-/ });
     // Stored rows whose event the outbox has not queued yet (an outage kept it; the sweep will).
