@@ -1,16 +1,23 @@
 import { expect, test } from '@playwright/test';
+import { hydrated } from './page-checks.ts';
 import { signInAsCoach, signInAsMember } from './site-pages.ts';
 import { openSection } from './workspace-nav.ts';
 
 // A purchase walked end to end in Chromium against the embedded stack, whose Razorpay is the local
 // stand-in: its checkout script, its signed answer to the page, its signed webhooks to the site.
 
-test('a visitor enrols from the programs page, pays in the test checkout and is thanked; the coach sees the sale and refunds part of it', async ({
+const POST = 'the-quiet-art-of-beginning-again';
+
+test('a visitor enrols from the programs page, pays in the test checkout and is thanked; the coach sees the sale, refunds part of it and finds it counted for the post the buyer read', async ({
   page,
   browser,
 }) => {
   const email = `buyer.${Date.now().toString(36)}@example.com`;
-  await page.goto('/coaching');
+  // She reads a post first, and goes on to the programs from it: the sale is counted for the post.
+  await page.goto(`/blog/${POST}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Quiet Art of Beginning Again');
+  await hydrated(page);
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Coaching' }).click();
   await page.getByRole('link', { name: 'Enrol now in Soul Spark Session' }).click();
   await expect(page).toHaveURL(/\/checkout\/soul-spark-session$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Soul Spark Session');
@@ -45,6 +52,19 @@ test('a visitor enrols from the programs page, pays in the test checkout and is 
   await refund.getByRole('button', { name: 'Refund' }).click();
   await expect(refund).toBeHidden();
   await expect(sale).toContainText('₹1,999 (₹500 refunded)');
+
+  // Her Insights count the purchase for the post the buyer read before it.
+  await openSection(coach, 'Insights');
+  const perPost = coach.getByRole('table', { name: 'Conversions per post' }).getByRole('row').filter({ hasText: POST });
+  await expect(async () => {
+    await coach.reload();
+    await expect(perPost).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  const columns = await coach
+    .getByRole('table', { name: 'Conversions per post' })
+    .getByRole('columnheader')
+    .allTextContents();
+  expect(Number(await perPost.getByRole('cell').nth(columns.indexOf('Purchases')).textContent())).toBeGreaterThan(0);
   await coach.close();
 });
 

@@ -1,3 +1,4 @@
+import { postSlugSchema } from './insights.ts';
 import { contactInputSchema, emailSchema } from './site.ts';
 import { z } from './zod.ts';
 
@@ -10,6 +11,8 @@ export const checkoutOrderInputSchema = z.object({
   programId: z.string({ error: 'Choose a program' }).min(1, 'Choose a program').max(60),
   name: contactInputSchema.shape.name.optional(),
   email: emailSchema.optional(),
+  /** The post the buyer read last before the checkout: the sale is counted for it in Insights. */
+  fromPost: postSlugSchema.optional(),
 });
 export type CheckoutOrderInput = z.infer<typeof checkoutOrderInputSchema>;
 

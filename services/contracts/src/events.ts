@@ -88,6 +88,8 @@ export const eventPayloadSchemas = {
     receiptPdf: z.string(),
     /** A visitor's invitation: the token that adds the purchase to her account once signed in. */
     claimToken: z.string().nullable(),
+    /** The post the buyer read last before the checkout, if any: Insights count the sale for it. */
+    fromPost: z.string().nullish(),
   }),
   /** The week's figures, e-mailed to the coach (unless she turned the e-mail off). */
   'insights.weekly_report': z.object({

@@ -22,6 +22,8 @@ export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
 const pagePath = z.string().startsWith('/').max(300);
+/** A blog post's slug, as a conversion is counted for it. */
+export const postSlugSchema = z.string().regex(/^[a-z0-9-]{1,200}$/, 'Not a post');
 const utmValue = z.string().trim().min(1).max(100).optional();
 const beaconEventSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -35,10 +37,7 @@ const beaconEventSchema = z.discriminatedUnion('type', [
     type: z.enum(BROWSER_EVENTS),
     path: pagePath,
     /** The post read last in this tab before it (the post it is counted for). */
-    post: z
-      .string()
-      .regex(/^[a-z0-9-]{1,200}$/)
-      .optional(),
+    post: postSlugSchema.optional(),
   }),
 ]);
 export type BeaconEvent = z.infer<typeof beaconEventSchema>;

@@ -68,7 +68,10 @@ const currentPasswordSchema = z.string({ error: 'Password is required' }).min(1,
  * POST /api/auth/two-step/enable: the password and a current code of the new secret. The password
  * keeps a stolen session from turning two-step on with the thief's own app, locking the owner out.
  */
-export const twoStepEnableInputSchema = z.strictObject({ password: currentPasswordSchema, code: authenticatorCodeSchema });
+export const twoStepEnableInputSchema = z.strictObject({
+  password: currentPasswordSchema,
+  code: authenticatorCodeSchema,
+});
 export type TwoStepEnableInput = z.input<typeof twoStepEnableInputSchema>;
 
 /** The answer of enabling: the recovery codes, shown this once (only their hashes are kept). */

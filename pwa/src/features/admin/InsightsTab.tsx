@@ -187,12 +187,10 @@ export function InsightsTab() {
                 label="Conversions per post"
                 columns={[
                   { label: 'Post', render: (r) => r.post },
-                  ...Object.keys(CONVERSION_LABELS)
-                    .filter((c) => c !== 'purchase_completed')
-                    .map((c) => ({
-                      label: CONVERSION_LABELS[c],
-                      render: (r: (typeof data.conversionsByPost)[number]) => r.conversions[c] ?? 0,
-                    })),
+                  ...Object.keys(CONVERSION_LABELS).map((c) => ({
+                    label: CONVERSION_LABELS[c],
+                    render: (r: (typeof data.conversionsByPost)[number]) => r.conversions[c] ?? 0,
+                  })),
                 ]}
                 rows={data.conversionsByPost}
                 rowKey={(r) => r.post}

@@ -21,6 +21,7 @@ import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { useAuth } from '../../shared/api/auth.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { postReadLast } from '../insights/index.ts';
 import { CHECKOUT_SETTINGS_KEY } from './EnrolButton.tsx';
 import { payWithRazorpay } from './razorpayCheckout.ts';
 
@@ -51,9 +52,14 @@ export default function CheckoutPage() {
   const pay = useMutation({
     mutationFn: async (): Promise<Confirmed | null> => {
       setAttemptFailed(undefined);
+      const fromPost = postReadLast();
       const order = await postJson<CheckoutOrder>(
         '/api/checkout/orders',
-        user ? { programId } : { programId, name: name.trim(), email: email.trim() },
+        {
+          programId,
+          ...(user ? {} : { name: name.trim(), email: email.trim() }),
+          ...(fromPost ? { fromPost } : {}),
+        },
         { 'Idempotency-Key': idempotencyKey },
       );
       const paid = await payWithRazorpay(settings.data!.checkoutUrl, order, (failure) =>

@@ -50,6 +50,12 @@ function tabValue(key: string, value?: string): string | undefined {
   }
 }
 
+/**
+ * The post this tab read last, for a sale to be counted for it (nothing when the browser asks
+ * not to be tracked).
+ */
+export const postReadLast = (): string | undefined => (optedOut() ? undefined : tabValue(LAST_POST_KEY));
+
 /** Counts an event that matters (a booking click, a subscription...) for the post read last. */
 export function trackEvent(type: BrowserEvent) {
   const path = location.pathname;

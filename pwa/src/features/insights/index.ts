@@ -1,1 +1,1 @@
-export { trackEvent, useInsightsBeacon } from './beacon.ts';
+export { postReadLast, trackEvent, useInsightsBeacon } from './beacon.ts';

@@ -177,7 +177,7 @@ describe('the figures', () => {
     expect((await insights()).daily.find((d) => d.day === day)).toEqual({ day, visitors: 2, views: 3 });
   });
 
-  it('count a purchase from the site’s own records once', async () => {
+  it('count a purchase from the site’s own records once, for the post its buyer came from', async () => {
     for (const id of ['first', 'again'])
       await content.publish(
         'purchase.completed',
@@ -190,11 +190,16 @@ describe('the figures', () => {
           invoiceNumber: 'INV/1',
           receiptPdf: '',
           claimToken: null,
+          fromPost: 'finding-stillness',
         },
         `purchase-${id}`,
       );
     await until(async () => (await events().countDocuments({ type: 'purchase_completed' })) === 1);
     await until(async () => (await insights()).conversions.purchase_completed === 1);
+    expect((await insights()).conversionsByPost).toContainEqual({
+      post: 'finding-stillness',
+      conversions: { purchase_completed: 1 },
+    });
   });
 
   it('go to the coach by e-mail once a week, unless she turns it off', async () => {

@@ -52,7 +52,7 @@ export function startInsightsJobs(
       if (job.name === 'weekly') return weekly(job);
       const event = job.data as EventJob<'purchase.completed'>;
       const purchase = eventPayloadSchemas['purchase.completed'].parse(event.payload);
-      await recordPurchase(purchase.purchaseId, new Date(event.occurredAt));
+      await recordPurchase(purchase.purchaseId, new Date(event.occurredAt), purchase.fromPost ?? undefined);
       return { counted: true };
     },
     { connection, concurrency: 1 },

@@ -114,11 +114,14 @@ export function createBeaconRecorder(redis: Redis, logger: Logger) {
 }
 export type BeaconRecorder = ReturnType<typeof createBeaconRecorder>;
 
-/** A completed purchase, from the site's own records (never from a browser). */
-export async function recordPurchase(purchaseId: string, at: Date) {
+/**
+ * A completed purchase, from the site's own records (never from a browser), counted for the post
+ * the buyer read last before the checkout.
+ */
+export async function recordPurchase(purchaseId: string, at: Date, post?: string) {
   await InsightEventModel.collection.updateOne(
     { purchaseId },
-    { $setOnInsert: { at, day: dayOf(at), type: 'purchase_completed', purchaseId } },
+    { $setOnInsert: { at, day: dayOf(at), type: 'purchase_completed', purchaseId, ...(post ? { post } : {}) } },
     { upsert: true },
   );
 }

@@ -296,14 +296,21 @@ describe('a visitor buys without an account', () => {
   it('pays with her name and e-mail, is e-mailed the receipt and an invitation, and claims it once signed in', async () => {
     const visitor = caller(members.url);
     expect((await order(visitor, { programId: SOUL_SPARK.id })).status).toBe(400);
-    const answer = (await order(visitor, { programId: SOUL_SPARK.id, name: 'Meera Iyer', email: 'Meera@Example.com' }))
-      .body as CheckoutOrder;
+    const buyer = { programId: SOUL_SPARK.id, name: 'Meera Iyer', email: 'Meera@Example.com' };
+    expect((await order(visitor, { ...buyer, fromPost: '../admin' })).status).toBe(400);
+    // She came from a post: the sale is counted for it in the coach's Insights.
+    const answer = (await order(visitor, { ...buyer, fromPost: 'letting-go' })).body as CheckoutOrder;
     expect(answer.prefill).toEqual({ name: 'Meera Iyer', email: 'meera@example.com' });
     expect((await visitor.post('/api/checkout/confirm', await standin.pay(answer.orderId!))).status).toBe(200);
     const event = await until(async () =>
       (await receiptEvents()).find((e) => e.payload.purchaseId === answer.purchaseId),
     );
-    expect(event.payload).toMatchObject({ email: 'meera@example.com', name: 'Meera Iyer', amount: 199_900 });
+    expect(event.payload).toMatchObject({
+      email: 'meera@example.com',
+      name: 'Meera Iyer',
+      amount: 199_900,
+      fromPost: 'letting-go',
+    });
     expect(pdfText(Buffer.from(event.payload.receiptPdf, 'base64'))).toContain(event.payload.invoiceNumber);
 
     const { member: someoneElse } = await signedInMember(members.url, 'thief');

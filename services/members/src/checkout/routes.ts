@@ -102,7 +102,7 @@ export function checkoutRoutes(
       if (!input.name || !input.email) throw new HttpError(400, CHECKOUT_MESSAGES.whoIsPaying);
       buyer = { name: input.name, email: input.email.toLowerCase() };
     }
-    const { order, resumed } = await service.createOrder(price, buyer);
+    const { order, resumed } = await service.createOrder(price, buyer, input.fromPost);
     res.status(resumed ? 200 : 201).json(order);
   });
 

@@ -60,6 +60,7 @@ type PurchaseRow = {
   status: string;
   source?: string;
   buyerName?: string;
+  fromPost?: string;
   buyerEmail?: string;
   razorpayOrderId?: string;
   razorpayPaymentId?: string;
@@ -129,6 +130,7 @@ export function checkoutService(deps: CheckoutDeps) {
   async function createOrder(
     price: ProgramPrice,
     buyer: { userId?: number; name: string; email: string },
+    fromPost?: string,
     now = new Date(),
   ): Promise<{ order: CheckoutOrder; resumed: boolean }> {
     const who =
@@ -154,6 +156,7 @@ export function checkoutService(deps: CheckoutDeps) {
       source: 'razorpay',
       buyerName: buyer.name,
       buyerEmail: buyer.email,
+      fromPost,
       createdAt: now,
     });
     const notes = { purchaseId: purchase._id.toString(), programId: price.id };
@@ -296,6 +299,7 @@ export function checkoutService(deps: CheckoutDeps) {
         invoiceNumber: invoice.number,
         receiptPdf: invoice.pdf.toString('base64'),
         claimToken,
+        fromPost: p.fromPost ?? null,
       },
       `purchase-completed.${p._id.toString()}`,
     );

@@ -64,6 +64,8 @@ const purchaseSchema = new mongoose.Schema(
     programId: { type: String, maxlength: 60 },
     buyerName: { type: String, maxlength: 100 },
     buyerEmail: { type: String, maxlength: 254 },
+    /** The post the buyer read last before the checkout (the coach's Insights count the sale for it). */
+    fromPost: { type: String, maxlength: 200 },
     /** 'razorpay' (checkout) or 'manual' (recorded by the coach: paid by bank transfer or UPI). */
     source: { type: String, maxlength: 20 },
     razorpayOrderId: { type: String, maxlength: 60 },
