@@ -44,8 +44,8 @@ export interface MembersDeps {
   breachedPasswords: BreachedPasswordSettings;
   /** The booking pages' webhook keys; without one, its endpoint accepts nothing. */
   bookingKeys?: BookingKeys;
-  /** Razorpay checkout; absent (no keys), the site takes no payments. */
-  checkout?: { service: CheckoutService; keys: RazorpayKeys };
+  /** Sales and Razorpay's checkout; without keys the site takes no payments. */
+  checkout: { service: CheckoutService; keys?: RazorpayKeys };
   /** Where the browser loads Razorpay's checkout script from. */
   checkoutUrl?: string;
 }
@@ -90,7 +90,7 @@ export function buildMembersApp(deps: MembersDeps): Express {
   );
   app.use(
     checkoutRoutes(sessions, {
-      checkout: deps.checkout,
+      ...deps.checkout,
       checkoutUrl: deps.checkoutUrl ?? 'https://checkout.razorpay.com/v1/checkout.js',
     }),
   );

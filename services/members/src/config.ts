@@ -58,7 +58,10 @@ export const membersEnvSchema = baseEnvSchema
      * without all three the site takes no payments and shows no Enrol button. `rzp_test_` keys
      * take test payments only, and every checkout screen says so.
      */
-    RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must be a Razorpay key id (rzp_test_... or rzp_live_...)').optional(),
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(test|live)_\w+$/, 'must be a Razorpay key id (rzp_test_... or rzp_live_...)')
+      .optional(),
     RAZORPAY_KEY_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com/v1'),

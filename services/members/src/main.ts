@@ -33,11 +33,10 @@ const razorpayKeys: RazorpayKeys | undefined =
     : undefined;
 if (!razorpayKeys)
   logger.warn('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET or RAZORPAY_WEBHOOK_SECRET is unset: the site takes no payments');
-const checkout = razorpayKeys && {
+const checkout = {
   keys: razorpayKeys,
   service: checkoutService({
-    razorpay: razorpayClient(razorpayKeys),
-    keys: razorpayKeys,
+    razorpay: razorpayKeys && { client: razorpayClient(razorpayKeys), keys: razorpayKeys },
     publish,
     logger,
     // Like the booking links' member references, keyed with the session key: only this service makes them.
@@ -82,7 +81,7 @@ const app = buildMembersApp({
   },
 });
 const stopReminders = startReminderSweep(publish, logger);
-const stopReconciler = checkout ? startReconciler(checkout.service, logger) : () => undefined;
+const stopReconciler = startReconciler(checkout.service, logger);
 await serve(app, config.PORT, logger, [
   async () => stopReminders(),
   async () => stopReconciler(),

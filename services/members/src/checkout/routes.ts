@@ -46,17 +46,19 @@ async function sendReceipt(res: Response, purchaseId: mongoose.Types.ObjectId) {
 
 /**
  * Checkout through Razorpay: orders, the checkout's confirmation, webhooks, a visitor's claim,
- * receipts, and the coach's Sales section. Without keys (`checkout` absent) only the settings
- * answer, saying that the site takes no payments.
+ * receipts, and the coach's Sales section. Without keys the settings say that the site takes no
+ * payments and every payment endpoint answers 503; the coach's sales paid outside the site (and
+ * their receipts and refunds) work all the same.
  */
 export function checkoutRoutes(
   sessions: SessionVerifier,
-  deps: { checkout?: { service: CheckoutService; keys: RazorpayKeys }; checkoutUrl: string },
+  deps: { service: CheckoutService; keys?: RazorpayKeys; checkoutUrl: string },
 ): Router {
   const router = Router();
+  const { service, keys } = deps;
   const settings: CheckoutSettings = {
-    enabled: Boolean(deps.checkout),
-    testMode: deps.checkout ? isTestKey(deps.checkout.keys) : false,
+    enabled: Boolean(keys),
+    testMode: keys ? isTestKey(keys) : false,
     checkoutUrl: deps.checkoutUrl,
   };
   router.get('/api/checkout/settings', (_req, res) => {
@@ -81,14 +83,26 @@ export function checkoutRoutes(
     await sendReceipt(res, purchaseIdOf(req.params));
   });
 
-  const checkout = deps.checkout;
-  if (!checkout) {
-    router.use(['/api/checkout', '/api/payments/razorpay', '/api/admin/purchases'], () => {
-      throw new HttpError(503, 'This site does not take payments yet');
+  router.post('/api/admin/purchases', sessions.requireAdmin, async (req, res) => {
+    const input = parse(manualPurchaseInputSchema, req.body);
+    res.status(201).json(await service.recordManual(input, priceOf(input.programId)));
+  });
+  router.post('/api/admin/purchases/:id/refund', sessions.requireAdmin, async (req, res) => {
+    res.json(await service.refund(purchaseIdOf(req.params), parse(refundInputSchema, req.body ?? {})));
+  });
+
+  router.post('/api/checkout/claim', sessions.requireUser, async (req, res) => {
+    const { token } = parse(purchaseClaimInputSchema, req.body);
+    await service.claim(Number(req.session!.sub), token);
+    res.json({ ok: true });
+  });
+
+  if (!keys) {
+    router.use(['/api/checkout', '/api/payments/razorpay'], () => {
+      throw new HttpError(503, CHECKOUT_MESSAGES.noPayments);
     });
     return router;
   }
-  const { service, keys } = checkout;
 
   router.post('/api/checkout/orders', sessions.optionalUser, idempotent('checkout-orders'), async (req, res) => {
     const input = parse(checkoutOrderInputSchema, req.body);
@@ -139,23 +153,10 @@ export function checkoutRoutes(
     res.json({ ok: true });
   });
 
-  router.post('/api/checkout/claim', sessions.requireUser, async (req, res) => {
-    const { token } = parse(purchaseClaimInputSchema, req.body);
-    await service.claim(Number(req.session!.sub), token);
-    res.json({ ok: true });
-  });
-
   router.post('/api/checkout/subscriptions/:id/cancel', sessions.requireUser, async (req, res) => {
     await service.cancelSubscription(Number(req.session!.sub), purchaseIdOf(req.params));
     res.json({ ok: true });
   });
 
-  router.post('/api/admin/purchases', sessions.requireAdmin, async (req, res) => {
-    const input = parse(manualPurchaseInputSchema, req.body);
-    res.status(201).json(await service.recordManual(input, priceOf(input.programId)));
-  });
-  router.post('/api/admin/purchases/:id/refund', sessions.requireAdmin, async (req, res) => {
-    res.json(await service.refund(purchaseIdOf(req.params), parse(refundInputSchema, req.body ?? {})));
-  });
   return router;
 }

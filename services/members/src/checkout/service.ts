@@ -35,11 +35,15 @@ export const CHECKOUT_MESSAGES = {
   beyondPolicy: (owed: string, rule: string) =>
     `The refund policy owes ${owed} here. ${rule} To refund more, mark the refund as beyond the policy.`,
   badClaim: 'This invitation is not for your account',
+  noPayments: 'This site does not take payments yet',
 } as const;
 
 export interface CheckoutDeps {
-  razorpay: RazorpayClient;
-  keys: RazorpayKeys;
+  /**
+   * Razorpay's API and keys. Without them the site takes no payments (503), and the coach still
+   * records and refunds the sales paid outside it.
+   */
+  razorpay?: { client: RazorpayClient; keys: RazorpayKeys };
   publish: PublishEvent;
   logger: Logger;
   /** Who the receipts are from. */
@@ -104,10 +108,15 @@ const RazorpayPlanModel = mongoose.model(
 );
 
 export function checkoutService(deps: CheckoutDeps) {
-  const { razorpay, keys, publish, logger } = deps;
+  const { publish, logger } = deps;
   const claims = claimTokens(deps.claimKey);
 
-  function orderAnswer(p: PurchaseRow, price: ProgramPrice): CheckoutOrder {
+  function razorpayOrRefuse() {
+    if (!deps.razorpay) throw new HttpError(503, CHECKOUT_MESSAGES.noPayments);
+    return deps.razorpay;
+  }
+
+  function orderAnswer(p: PurchaseRow, price: ProgramPrice, keys: RazorpayKeys): CheckoutOrder {
     return {
       purchaseId: p._id.toString(),
       orderId: p.razorpayOrderId ?? null,
@@ -133,6 +142,7 @@ export function checkoutService(deps: CheckoutDeps) {
     fromPost?: string,
     now = new Date(),
   ): Promise<{ order: CheckoutOrder; resumed: boolean }> {
+    const { client, keys } = razorpayOrRefuse();
     const who =
       buyer.userId !== undefined
         ? { userId: buyer.userId }
@@ -144,7 +154,7 @@ export function checkoutService(deps: CheckoutDeps) {
       $or: [{ razorpayOrderId: trusted({ $exists: true }) }, { razorpaySubscriptionId: trusted({ $exists: true }) }],
       createdAt: trusted({ $gt: new Date(now.getTime() - RESUME_WITHIN_MS) }),
     }).lean<PurchaseRow>();
-    if (open) return { order: orderAnswer(open, price), resumed: true };
+    if (open) return { order: orderAnswer(open, price, keys), resumed: true };
     const purchase = await PurchaseModel.create({
       userId: buyer.userId,
       programId: price.id,
@@ -163,7 +173,7 @@ export function checkoutService(deps: CheckoutDeps) {
     try {
       if (price.billing === 'monthly') {
         // Each month until she cancels (Razorpay needs a count: ten years of months).
-        const subscription = await razorpay.createSubscription({
+        const subscription = await client.createSubscription({
           plan_id: await planFor(price),
           total_count: 120,
           customer_notify: 1,
@@ -171,7 +181,7 @@ export function checkoutService(deps: CheckoutDeps) {
         });
         Object.assign(purchase, { razorpaySubscriptionId: subscription.id, subscriptionStatus: 'active' });
       } else {
-        const order = await razorpay.createOrder({
+        const order = await client.createOrder({
           amount: price.amount,
           currency: 'INR',
           receipt: purchase._id.toString(),
@@ -185,7 +195,7 @@ export function checkoutService(deps: CheckoutDeps) {
       await PurchaseModel.deleteOne({ _id: purchase._id });
       throw err;
     }
-    return { order: orderAnswer(purchase.toObject() as PurchaseRow, price), resumed: false };
+    return { order: orderAnswer(purchase.toObject() as PurchaseRow, price, keys), resumed: false };
   }
 
   /** The monthly plan of a program at its price: made at Razorpay once, then kept. */
@@ -193,7 +203,7 @@ export function checkoutService(deps: CheckoutDeps) {
     const key = `${price.id}:${price.amount}`;
     const known = await RazorpayPlanModel.findById(key).lean();
     if (known) return known.planId;
-    const plan = await razorpay.createPlan({
+    const plan = await razorpayOrRefuse().client.createPlan({
       period: 'monthly',
       interval: 1,
       item: { name: price.name, amount: price.amount, currency: 'INR' },
@@ -263,7 +273,8 @@ export function checkoutService(deps: CheckoutDeps) {
   async function cancelSubscription(userId: number, purchaseId: Types.ObjectId): Promise<void> {
     const p = await PurchaseModel.findOne({ _id: purchaseId, userId }).lean<PurchaseRow>();
     if (!p?.razorpaySubscriptionId) throw new HttpError(404, 'There is no such membership');
-    if (p.subscriptionStatus !== 'cancelled') await razorpay.cancelSubscription(p.razorpaySubscriptionId);
+    if (p.subscriptionStatus !== 'cancelled')
+      await razorpayOrRefuse().client.cancelSubscription(p.razorpaySubscriptionId);
     await endSubscription(p.razorpaySubscriptionId);
   }
 
@@ -448,15 +459,18 @@ export function checkoutService(deps: CheckoutDeps) {
   async function reconcile(now = new Date()): Promise<{ completed: number; failed: number }> {
     let completed = 0;
     let failed = 0;
-    const stale = await PurchaseModel.find({
-      status: 'pending',
-      razorpayOrderId: trusted({ $exists: true }),
-      createdAt: trusted({ $lte: new Date(now.getTime() - RECONCILE_AFTER_MS) }),
-    })
-      .limit(200)
-      .lean<PurchaseRow[]>();
+    const client = deps.razorpay?.client;
+    const stale = !client
+      ? []
+      : await PurchaseModel.find({
+          status: 'pending',
+          razorpayOrderId: trusted({ $exists: true }),
+          createdAt: trusted({ $lte: new Date(now.getTime() - RECONCILE_AFTER_MS) }),
+        })
+          .limit(200)
+          .lean<PurchaseRow[]>();
     for (const p of stale) {
-      const items = await razorpay.paymentsOf(p.razorpayOrderId!).then(
+      const items = await client!.paymentsOf(p.razorpayOrderId!).then(
         (answer) => answer.items,
         (err: unknown) => {
           logger.warn({ err, orderId: p.razorpayOrderId }, 'a pending purchase waits for the next reconciliation');
@@ -515,7 +529,7 @@ export function checkoutService(deps: CheckoutDeps) {
     // The refund's key names the purchase and what was refunded before: a repeated request is the same refund.
     const key = `refund-${p._id.toString()}-${p.amountRefunded ?? 0}`;
     if (p.razorpayPaymentId) {
-      await recordRefund({ _id: p._id }, await razorpay.refund(p.razorpayPaymentId, wanted, key));
+      await recordRefund({ _id: p._id }, await razorpayOrRefuse().client.refund(p.razorpayPaymentId, wanted, key));
     } else {
       // Paid outside the site: the coach returns the money herself; the record follows.
       await recordRefund({ _id: p._id }, { id: key, amount: wanted });

@@ -47,11 +47,10 @@ export async function startMembers({
   const { logger, redis, queues, keys } = backend;
   await ensureAdmin(TEST_ADMIN, logger);
   const publish = createEventPublisher(queues);
-  const checkout = razorpay && {
+  const checkout = {
     keys: razorpay,
     service: checkoutService({
-      razorpay: razorpayClient(razorpay),
-      keys: razorpay,
+      razorpay: razorpay && { client: razorpayClient(razorpay), keys: razorpay },
       publish,
       logger,
       coach: { name: 'Coach Ananda', email: 'hello@coach.example', siteUrl: 'https://coach.example' },
@@ -89,7 +88,7 @@ export async function startMembers({
     await server.close();
     await backend.stop();
   }
-  return { url, keys, redis, queues, logger, checkout: checkout?.service, stop };
+  return { url, keys, redis, queues, logger, checkout: checkout.service, stop };
 }
 export type Members = Awaited<ReturnType<typeof startMembers>>;
 
