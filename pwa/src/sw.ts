@@ -8,7 +8,7 @@ import { OUTBOX_SYNC_TAG, QUEUED_HEADER, isPassingOutage, outboxKind, type Outbo
 import { browserOutbox } from './shared/pwa/outboxStore.ts';
 import { NAVIGATION_DENYLIST, isBlogRead, isPostRead, isStaticAsset } from './shared/pwa/swRoutes.ts';
 import type { WorkerRequest } from './shared/pwa/messages.ts';
-import { notificationOfPush } from './features/push/swPush.ts';
+import { notificationOfPush, openNotificationPage } from './features/push/swPush.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -158,13 +158,5 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const page = (event.notification.data as { navigate?: string } | null)?.navigate ?? '/';
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-      // A window the worker does not control cannot be navigated: a new one opens instead.
-      if (open && (await open.navigate(page).catch(() => null))) await open.focus();
-      else await self.clients.openWindow(page);
-    })(),
-  );
+  event.waitUntil(openNotificationPage(self.clients, page, self.location.origin));
 });

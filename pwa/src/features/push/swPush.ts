@@ -34,3 +34,25 @@ export function notificationOfPush(message: unknown, origin: string): ShownNotif
     },
   };
 }
+
+/** What of the service worker's `clients` a notification's click uses. */
+export interface WindowsOfSite {
+  matchAll(options: { type: 'window'; includeUncontrolled: true }): Promise<ReadonlyArray<WindowLike>>;
+  openWindow(url: string): Promise<unknown>;
+}
+interface WindowLike {
+  url: string;
+  navigate(url: string): Promise<unknown>;
+  focus(): Promise<unknown>;
+}
+
+/**
+ * A notification's click opens its page in a window of the site already open (then focused), else
+ * in a new one: a window the worker does not control cannot be navigated, so a new one opens then.
+ */
+export async function openNotificationPage(clients: WindowsOfSite, page: string, origin: string): Promise<void> {
+  const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === origin);
+  if (open && (await open.navigate(page).catch(() => null))) await open.focus();
+  else await clients.openWindow(page);
+}
