@@ -45,7 +45,7 @@ async function isBreached(password: string, { apiUrl, timeoutMs }: BreachedPassw
 export function createPasswordPolicy(breached: BreachedPasswordSettings, logger: Logger) {
   return async function assertAcceptable(password: string, field: string, userInputs: readonly string[]) {
     const refuse = (message: string) => new HttpError(400, message, [{ path: field, message }]);
-    if (isTooGuessable(password, userInputs)) throw refuse(PASSWORD_TOO_COMMON);
+    if (await isTooGuessable(password, userInputs)) throw refuse(PASSWORD_TOO_COMMON);
     if (breached.enabled && (await isBreached(password, breached, logger))) throw refuse(PASSWORD_BREACHED);
   };
 }
