@@ -27,37 +27,38 @@ const PACKAGES = ['@zxcvbn-ts/core', '@zxcvbn-ts/language-common', '@zxcvbn-ts/l
 );
 
 export function createEstimator({ idleMs = 60_000 } = {}) {
-  let worker: Worker | undefined;
+  let current: { worker: Worker; waiting: Map<number, Waiting> } | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let nextId = 0;
-  const waiting = new Map<number, { resolve: (score: number) => void; reject: (err: Error) => void }>();
 
-  function stopWhenIdle() {
-    clearTimeout(idleTimer);
-    if (waiting.size === 0) idleTimer = setTimeout(() => void worker?.terminate(), idleMs).unref();
-  }
-
-  function started(): Worker {
-    if (worker) return worker;
-    const fresh = new Worker(WORKER_SOURCE, {
+  function started() {
+    if (current) return current;
+    const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { packages: PACKAGES, limits: PASSWORD_ESTIMATOR_LIMITS },
     });
-    fresh.on('message', ({ id, score }: { id: number; score: number }) => {
+    const waiting = new Map<number, Waiting>();
+    const self = { worker, waiting };
+    worker.on('message', ({ id, score }: { id: number; score: number }) => {
       waiting.get(id)?.resolve(score);
       waiting.delete(id);
-      stopWhenIdle();
+      if (waiting.size > 0 || current !== self) return;
+      // Idle: the next password starts a worker of its own, whatever this one is still doing.
+      idleTimer = setTimeout(() => {
+        current = undefined;
+        void worker.terminate();
+      }, idleMs).unref();
     });
-    // A worker that dies (or is ended while idle) fails what it had and is started again next time.
+    // A worker that dies fails what it had; the next password starts another.
     const ended = (err: Error) => {
-      if (worker === fresh) worker = undefined;
+      if (current === self) current = undefined;
       for (const { reject } of waiting.values()) reject(err);
       waiting.clear();
     };
-    fresh.on('error', ended);
-    fresh.on('exit', () => ended(new Error('the password estimator stopped')));
-    worker = fresh;
-    return fresh;
+    worker.on('error', ended);
+    worker.on('exit', () => ended(new Error('the password estimator stopped')));
+    current = self;
+    return self;
   }
 
   return {
@@ -65,13 +66,19 @@ export function createEstimator({ idleMs = 60_000 } = {}) {
     async isTooGuessable(password: string, userInputs: readonly string[] = []): Promise<boolean> {
       clearTimeout(idleTimer);
       const id = nextId++;
+      const { worker, waiting } = started();
       const score = new Promise<number>((resolve, reject) => waiting.set(id, { resolve, reject }));
-      started().postMessage({ id, password, userInputs: [...userInputs] });
+      worker.postMessage({ id, password, userInputs: [...userInputs] });
       return (await score) < MIN_PASSWORD_SCORE;
     },
-    /** Whether the worker (and its lists) is in memory now. */
-    running: () => worker !== undefined,
+    /** Whether a worker (and its lists) is in memory now. */
+    running: () => current !== undefined,
   };
+}
+
+interface Waiting {
+  resolve: (score: number) => void;
+  reject: (err: Error) => void;
 }
 
 export const { isTooGuessable } = createEstimator();
