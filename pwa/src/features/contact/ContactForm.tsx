@@ -2,10 +2,11 @@ import { CONTACT_SUBJECTS, contactInputSchema, type ContactInput } from '@coach/
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, CircularProgress, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useState, type FormEvent } from 'react';
 import { FormNoticeAlert } from '../../shared/forms/AuthForm.tsx';
 import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
 import { useOutcomeNotice } from '../../shared/forms/formOutcome.ts';
+import { useFocusFirstInvalid } from '../../shared/forms/useFocusFirstInvalid.ts';
 import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
@@ -51,19 +52,13 @@ export function ContactForm() {
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...(refused && outcome?.values) }));
   const [errors, setErrors] = useState<Errors>(() => serverFieldErrors<keyof Values>(refused));
   const [submitted, setSubmitted] = useState(Boolean(refused));
-  const [attempts, setAttempts] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { ref: formRef, refused: focusFirstInvalid } = useFocusFirstInvalid(Boolean(refused));
 
   // What was typed before the app took the form over is kept.
   useLayoutEffect(() => {
     const typed = typedBeforeHydration(formRef.current);
     if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
-  }, []);
-
-  // After a refused submit, keyboard and screen-reader users land on the first field to fix.
-  useEffect(() => {
-    if (attempts) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempts]);
+  }, [formRef]);
 
   const send = useMutation({
     mutationFn: (input: ContactInput) => postOrQueue<unknown>('/api/contact', input),
@@ -94,7 +89,7 @@ export function ContactForm() {
     const { data, errors: found } = validate({ ...values, ...typedBeforeHydration(formRef.current) });
     setErrors(found);
     if (data) send.mutate(data);
-    else setAttempts((n) => n + 1);
+    else focusFirstInvalid();
   };
 
   const fieldProps = (field: keyof Values) => ({

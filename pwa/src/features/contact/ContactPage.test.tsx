@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formOutcomeKey } from '@coach/site-rules';
 import { site } from '../../shared/config/site.ts';
 import { capture } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -97,6 +98,28 @@ describe('contact page', () => {
       ['retreat', 'Retreat Information'],
       ['general', 'General Question'],
     ]);
+  });
+
+  it('coming back refused from a post sent before the app woke, puts the cursor in the first field to fix', async () => {
+    const refused = {
+      status: 400,
+      answer: {
+        message: 'Validation failed',
+        issues: [
+          { path: 'email', message: 'Please enter a valid email address' },
+          { path: 'message', message: 'Message must be at least 10 characters' },
+        ],
+      },
+      values: { name: 'Meera', email: 'meera@', subject: 'general', message: 'Hi' },
+    };
+    renderWithApp(<ContactPage />, {
+      route: '/contact',
+      seed: [{ queryKey: formOutcomeKey('/contact'), data: refused }],
+    });
+    const form = screen.getByRole('form', { name: 'Contact form' });
+    expect(within(form).getByText('Please enter a valid email address')).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByLabelText(/Email/)).toHaveFocus());
+    expect(within(form).getByLabelText(/Email/)).toHaveValue('meera@');
   });
 
   it('shows the exact validation messages and sends nothing', async () => {

@@ -28,7 +28,8 @@ export function typedBeforeHydration(form: HTMLFormElement | null): Record<strin
   const typed: Record<string, string> = {};
   for (const el of form?.elements ?? []) {
     if (!isTypedField(el) || el.name === '') continue;
-    const drawn = el instanceof HTMLSelectElement ? [...el.options].find((o) => o.defaultSelected)?.value ?? '' : el.defaultValue;
+    const drawn =
+      el instanceof HTMLSelectElement ? ([...el.options].find((o) => o.defaultSelected)?.value ?? '') : el.defaultValue;
     if (el.value !== drawn) typed[el.name] = el.value;
   }
   return typed;
@@ -48,7 +49,7 @@ export function useFormFields<V extends object>(initial: V, action?: NativeFormA
   const outcome = useFormOutcome(action);
   const [values, setValues] = useState<V>(() => ({ ...initial, ...known(initial, outcome?.values ?? {}) }));
   const [errors, setErrors] = useState<Errors>(() => serverFieldErrors<F>(outcomeError(outcome)));
-  const form = useFocusFirstInvalid();
+  const form = useFocusFirstInvalid(Boolean(outcomeError(outcome)));
   // As the app's first render is committed, before any event of the visitor reaches it.
   useLayoutEffect(() => {
     const typed = typedBeforeHydration(form.ref.current);
