@@ -57,12 +57,12 @@ export function refundOwed(purchase: RefundablePurchase, now = new Date()): Refu
     case 'group-transformation-circle':
       return upTo(0, 'A month that has begun is not refunded; cancelling the membership stops the next payment.');
     case 'breakthrough-weekend-retreat': {
+      const share = (percent: number) => Math.floor((purchase.amount * percent) / 100);
       const tiers = RETREAT_TIERS.map(
-        (tier) =>
-          `${tier.percent}% (${formatPaise(Math.floor((purchase.amount * tier.percent) / 100))}) for ${tier.notice}`,
+        (tier) => `${tier.percent}% (${formatPaise(share(tier.percent))}) for ${tier.notice}`,
       );
       return upTo(
-        Math.floor((purchase.amount * RETREAT_TIERS[0].percent) / 100),
+        share(RETREAT_TIERS[0].percent),
         `By the notice given before the retreat: ${tiers.join(', ')}; nothing for fewer than 7 days.`,
       );
     }
