@@ -12,7 +12,7 @@
 //   9. push: 10,000 subscriptions told of a new post through a local HTTPS push service (push)
 //   10. failover: the failover suite in full (scripts/chaos/failover.test.ts, its own site on three
 //      "hosts"): per fault, seconds without writes, writes lost and doubled, 500s, e-mails owed and sent (failover)
-//   11. checkout and webhooks: orders at c=20 against Razorpay's stand-in, 1,000 payment webhooks
+//   11. checkout and webhooks: orders at c=20 against Razorpay's stand-in (200 to warm up, 1,000 measured), 1,000 payment webhooks
 //      (20% twice, shuffled), 500 Calendly bookings a second (webhooks)
 //   12. insights: beacons at 1,000 events/s beside the public reads, and the coach's first answer
 //       for 90 days of 5,000 daily views (insights)

@@ -155,7 +155,13 @@ export function checkoutService(deps: CheckoutDeps) {
       createdAt: trusted({ $gt: new Date(now.getTime() - RESUME_WITHIN_MS) }),
     }).lean<PurchaseRow>();
     if (open) return { order: orderAnswer(open, price, keys), resumed: true };
+    // Razorpay's order first, then the purchase written once with it: a failure between the two
+    // leaves an order at Razorpay that nobody was given to pay, and nothing here.
+    const purchaseId = new mongoose.Types.ObjectId();
+    const notes = { purchaseId: purchaseId.toString(), programId: price.id };
+    const opened = await openAtRazorpay(client, price, notes);
     const purchase = await PurchaseModel.create({
+      _id: purchaseId,
       userId: buyer.userId,
       programId: price.id,
       productName: price.name,
@@ -168,34 +174,34 @@ export function checkoutService(deps: CheckoutDeps) {
       buyerEmail: buyer.email,
       fromPost,
       createdAt: now,
+      ...opened,
     });
-    const notes = { purchaseId: purchase._id.toString(), programId: price.id };
-    try {
-      if (price.billing === 'monthly') {
-        // Each month until she cancels (Razorpay needs a count: ten years of months).
-        const subscription = await client.createSubscription({
-          plan_id: await planFor(price),
-          total_count: 120,
-          customer_notify: 1,
-          notes,
-        });
-        Object.assign(purchase, { razorpaySubscriptionId: subscription.id, subscriptionStatus: 'active' });
-      } else {
-        const order = await client.createOrder({
-          amount: price.amount,
-          currency: 'INR',
-          receipt: purchase._id.toString(),
-          notes,
-        });
-        purchase.razorpayOrderId = order.id;
-      }
-      await purchase.save();
-    } catch (err) {
-      // No order exists to be paid: the purchase never happened.
-      await PurchaseModel.deleteOne({ _id: purchase._id });
-      throw err;
-    }
     return { order: orderAnswer(purchase.toObject() as PurchaseRow, price, keys), resumed: false };
+  }
+
+  /** What a purchase is paid through at Razorpay: an order, or for a monthly program a subscription. */
+  async function openAtRazorpay(
+    client: RazorpayClient,
+    price: ProgramPrice,
+    notes: { purchaseId: string; programId: string },
+  ) {
+    if (price.billing !== 'monthly') {
+      const order = await client.createOrder({
+        amount: price.amount,
+        currency: 'INR',
+        receipt: notes.purchaseId,
+        notes,
+      });
+      return { razorpayOrderId: order.id };
+    }
+    // Each month until she cancels (Razorpay needs a count: ten years of months).
+    const subscription = await client.createSubscription({
+      plan_id: await planFor(price),
+      total_count: 120,
+      customer_notify: 1,
+      notes,
+    });
+    return { razorpaySubscriptionId: subscription.id, subscriptionStatus: 'active' as const };
   }
 
   /** The monthly plan of a program at its price: made at Razorpay once, then kept. */

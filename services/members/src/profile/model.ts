@@ -88,6 +88,8 @@ purchaseSchema.index({ razorpayOrderId: 1 }, { unique: true, sparse: true });
 purchaseSchema.index({ razorpayPaymentId: 1 }, { unique: true, sparse: true });
 purchaseSchema.index({ razorpaySubscriptionId: 1 }, { sparse: true });
 purchaseSchema.index({ status: 1, createdAt: 1 });
+// A guest's open checkout is found by her e-mail, not by scanning every pending purchase of the day.
+purchaseSchema.index({ buyerEmail: 1, programId: 1, status: 1 });
 export const PurchaseModel = mongoose.model('Purchase', purchaseSchema);
 
 /** The statuses of a purchase that was paid (a refunded one too: it may have been refunded in part). */
