@@ -146,8 +146,12 @@ export default defineConfig(({ isSsrBuild }) => {
                   { name: 'theme', test: /[\\/]src[\\/]shared[\\/]theme\.ts$/ },
                   // The app layer (src/app: start-up, providers, layout, routes, widgets, worker
                   // registration) is the frame, what it imports coming along; the phone menu
-                  // (a drawer and its list) stays apart until it is opened.
-                  { name: 'frame', test: /[\\/]src[\\/]app[\\/](?!layout[\\/]MobileMenu\.)/ },
+                  // (a drawer and its list) stays apart until it is opened, and the entry's own
+                  // step (asking for the start-up's files) stays in the entry.
+                  {
+                    name: 'frame',
+                    test: /[\\/]src[\\/]app[\\/](?!layout[\\/]MobileMenu\.|start[\\/]startModules\.)/,
+                  },
                 ],
               },
         },

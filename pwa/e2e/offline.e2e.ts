@@ -6,6 +6,7 @@ import { DEMO_ADMIN } from '@coach/dev-stack';
 import { nextLink } from '@coach/site-rules';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { goOffline, notice, sendContactMessage, waitForServiceWorker } from './offline-visitor.ts';
+import { hydrated } from './page-checks.ts';
 
 // These tests need the service worker, which the other end-to-end files block.
 test.use({ serviceWorkers: 'allow' });
@@ -279,10 +280,11 @@ test.describe('offline writes without a service worker (browsers without one, or
     const marker = `e2e-offline-page-${Date.now()}`;
     const email = `${marker}@example.com`;
     // Without a worker nothing opens offline: both pages are open before the connection goes,
-    // and the prerendered blog page has loaded its app (its field is enabled once hydrated).
+    // and have loaded their app (a prerendered page fetches it once painted).
     const contact = await context.newPage();
     await contact.goto('/contact');
     await expect(h1(contact)).toBeVisible();
+    await hydrated(contact);
     const blog = await context.newPage();
     await blog.goto('/blog');
     await expect(h1(blog)).toHaveText('Spiritual Insights');

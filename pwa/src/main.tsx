@@ -1,6 +1,7 @@
 import '@fontsource/cormorant-garamond/latin-500.css';
 import '@fontsource/cormorant-garamond/latin-600.css';
 import '@fontsource/cormorant-garamond/latin-700.css';
+import { preloadStartModules } from './app/start/startModules.ts';
 
 // This entry stays tiny. Public pages arrive prerendered (src/prerender): the browser paints them
 // first, and only then are the scripts fetched and the page hydrated. The shell (other routes, and
@@ -13,7 +14,10 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
 /** Lets the browser run what waits (input, paint) between two start-up steps. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-if (prerendered) await afterPaint();
+if (prerendered) {
+  await afterPaint();
+  preloadStartModules();
+}
 // Each step runs in a task of its own, so no single start-up task blocks input for long: React,
 // MUI's style system, the theme and the app are evaluated in turn, and then the app starts.
 await import('react-dom/client');

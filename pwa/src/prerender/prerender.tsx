@@ -33,7 +33,7 @@ import { escapeHtml } from '../shared/head/pageHead.ts';
 import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
 import { markWrittenStyles, STYLE_KEY } from '../shared/styleCache.ts';
 import { PAGE_DATA_ID, type SeedQuery } from '../app/start/pageData.ts';
-import { modulePreloads } from './modulePreloads.ts';
+import { startModulesElement } from './startModules.ts';
 
 /**
  * The reading pages a first visit lands on, written whole at build time (the blog and its posts
@@ -142,17 +142,16 @@ async function renderPage(
 ): Promise<string> {
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`The shell has no empty ${EMPTY_ROOT}`);
   const { html, styles, title, head } = await renderApp(urlPath, seed);
-  const data = siteIdentityElement(siteIdentity) + (seed.length > 0 ? jsonScriptElement(PAGE_DATA_ID, seed) : '');
+  const data =
+    siteIdentityElement(siteIdentity) +
+    (seed.length > 0 ? jsonScriptElement(PAGE_DATA_ID, seed) : '') +
+    (headOnly ? '' : startModulesElement(urlPath));
   // Replacer functions throughout: a '$' in the page's text is never a replacement pattern.
   let page = shell
     // A whole page is readable without its scripts: they load after the HTML, CSS, fonts and
     // images. A page with its head alone is drawn by them, so they keep their usual priority.
-    .replace(/<(script type="module"|link rel="modulepreload") /g, (tag, what: string) =>
-      headOnly ? tag : `<${what} fetchpriority="low" `,
-    )
-    .replace('</head>', () =>
-      headOnly ? '</head>' : `${modulePreloads(urlPath)}${styles}${TAPS_WITHOUT_SCRIPTS}</head>`,
-    )
+    .replace('<script type="module" ', (tag) => (headOnly ? tag : '<script type="module" fetchpriority="low" '))
+    .replace('</head>', () => (headOnly ? '</head>' : `${styles}${TAPS_WITHOUT_SCRIPTS}</head>`))
     // Taps wait for the app: until it has hydrated (the layout lifts this), a button would do nothing.
     .replace(EMPTY_ROOT, () =>
       headOnly ? `${data}${EMPTY_ROOT}` : `${data}<div id="root" style="pointer-events:none">${html}</div>`,
