@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { signInThroughForm } from './sign-in.ts';
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
@@ -18,10 +19,7 @@ async function newAccount(request: APIRequestContext, prefix: string) {
 }
 
 async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInThroughForm(page, account);
   await expect(page).toHaveURL(/\/community$/);
 }
 

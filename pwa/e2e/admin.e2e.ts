@@ -1,5 +1,6 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './page-checks.ts';
 import { coachSignIn as adminSignIn, openSection } from './workspace-nav.ts';
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
@@ -7,6 +8,8 @@ const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (
 test.describe('the admin', () => {
   test('validates the admin login, refuses a member, and signs in from /admin-login too', async ({ page }) => {
     await page.goto('/admin-login');
+    // The app's own checks and notices (early-forms.e2e.ts walks the form sent before it wakes).
+    await hydrated(page);
     await page.getByRole('button', { name: 'Sign in to Admin' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();

@@ -1,6 +1,7 @@
 import { DEMO_ADMIN, requestFrom } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from './playwright.config.ts';
+import { signInThroughForm as signIn } from './sign-in.ts';
 import { coachSignIn } from './workspace-nav.ts';
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
@@ -16,13 +17,6 @@ const signInFrom = (from: string, account: { email: string; password: string }, 
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
   });
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
 
 test('wrong passwords from the owner’s own address do not lock out the browser she signed in with before', async ({
   page,

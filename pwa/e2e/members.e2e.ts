@@ -1,21 +1,12 @@
 import { DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './page-checks.ts';
+import { signInThroughForm } from './sign-in.ts';
 
 /** The notice area: one notice at a time. */
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const stat = (page: Page, region: string, label: string) =>
   page.getByRole('region', { name: region }).getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]');
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  // The app's sign-in and its notices (early-forms.e2e.ts walks the form sent before the app wakes).
-  await hydrated(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password\W*$/).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
 
 test.describe('a member’s journey', () => {
   // A signed-in member's header holds the greeting and Logout in the bar from 1400 px (below, in the menu).
@@ -45,7 +36,7 @@ test.describe('a member’s journey', () => {
     await expect(notice(page)).toContainText('Welcome to the community!');
     await expect(page).toHaveURL(/\/login$/);
 
-    await signIn(page, account.email, account.password);
+    await signInThroughForm(page, account);
     await expect(notice(page)).toContainText('Welcome back!');
     await expect(page).toHaveURL(/\/community$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to the circle, Playwright');
@@ -125,7 +116,7 @@ test.describe('a member’s journey', () => {
   });
 
   test('a wrong password is refused and stays on /login', async ({ page }) => {
-    await signIn(page, DEMO_MEMBER.email, 'not-the-password');
+    await signInThroughForm(page, { email: DEMO_MEMBER.email, password: 'not-the-password' });
     await expect(notice(page).getByRole('alert')).toContainText('Login failed');
     await expect(notice(page).getByRole('alert')).toContainText('Invalid email or password');
     await expect(page).toHaveURL(/\/login$/);
@@ -141,7 +132,7 @@ test.describe('a member’s journey', () => {
   });
 
   test('a member opening the admin dashboard sees that admin access is required', async ({ page }) => {
-    await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await signInThroughForm(page, DEMO_MEMBER);
     await expect(page).toHaveURL(/\/community$/);
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('heading', { name: 'Admin access required' })).toBeVisible();

@@ -101,10 +101,7 @@ async function cachedUrls(page: Page): Promise<string[]> {
 }
 
 test.describe('offline reading', () => {
-  test('after one online visit, pages read before open offline', async ({
-    page,
-    context,
-  }) => {
+  test('after one online visit, pages read before open offline', async ({ page, context }) => {
     // The visit lands on a path that is no page: its 404 still installs the worker and its shell.
     expect((await page.goto('/no/such/page'))?.status()).toBe(404);
     await expect(h1(page)).toHaveText('Page Not Found');

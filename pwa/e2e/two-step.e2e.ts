@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { signInThroughForm } from './sign-in.ts';
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
@@ -10,10 +11,7 @@ function authenticatorCode(key: string, stepsAhead = 0) {
 }
 
 async function signInWithPassword(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel(/^Password\W*$/).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInThroughForm(page, account);
   await expect(page.getByRole('heading', { name: 'Two-Step Sign-In' })).toBeVisible();
 }
 
@@ -39,10 +37,7 @@ test('a member turns on two-step sign-in, then signs in with a code and with a r
   });
   expect(signup.status()).toBe(201);
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel(/^Password\W*$/).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInThroughForm(page, account);
   await expect(notice(page)).toContainText('Welcome back!');
 
   // Turn it on in the profile's Security section: scan (here: read) the key, confirm with the
