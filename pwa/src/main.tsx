@@ -19,12 +19,17 @@ if (prerendered) {
   preloadStartModules();
 }
 // Each step runs in a task of its own, so no single start-up task blocks input for long: React,
-// MUI's style system, the theme and the app are evaluated in turn, and then the app starts.
+// MUI's style system, the theme, the router, the query cache and the app are evaluated in turn
+// (a chunk is evaluated whole when first imported), and then the app starts.
 await import('react-dom/client');
 await yieldToBrowser();
 await import('@emotion/react'); // one module of the style system's chunk evaluates all of it
 await yieldToBrowser();
 await import('./shared/theme.ts');
+await yieldToBrowser();
+await import('react-router');
+await yieldToBrowser();
+await import('@tanstack/react-query');
 await yieldToBrowser();
 const { startApp } = await import('./app/start/startApp.tsx');
 await yieldToBrowser();
