@@ -196,6 +196,10 @@ for (const rate of [1, 4]) {
     await page.getByLabel(/^Password\W*$/).press('Enter');
     await expect(page).toHaveURL(/\/community$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome to the circle', { timeout: 30_000 });
+    // Sent by the app or by the page's HTML, the sign-in is welcomed in the Circle.
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Welcome back!', {
+      timeout: 30_000,
+    });
     expect(logins).toHaveLength(1);
     expect(addresses.filter((url) => url.includes('Seeker-2025') || url.includes('password='))).toEqual([]);
   });

@@ -21,7 +21,10 @@ export interface NativeForm {
   optional?: readonly string[];
   /** Where a success leads (303); without it, the page is drawn again with the answer. */
   next?: string;
-  /** The page it leads to says what the success was (a sign-up's welcome, on the sign-in form). */
+  /**
+   * The page it leads to says what the success was (a sign-up's welcome on the sign-in form, a
+   * sign-in's in the Circle).
+   */
   nextShowsOutcome?: true;
   /**
    * The page is drawn from more than the form (the blog's posts, the Circle's feed): every outcome
@@ -41,7 +44,13 @@ const TWO_STEP = { when: 'challenge', api: '/api/auth/login/two-step', fields: [
 
 /** The native forms, by the address they post to (the page they are on). */
 export const NATIVE_FORMS = {
-  '/login': { api: '/api/auth/login', fields: ['email', 'password'], step: TWO_STEP, next: '/community' },
+  '/login': {
+    api: '/api/auth/login',
+    fields: ['email', 'password'],
+    step: TWO_STEP,
+    next: '/community',
+    nextShowsOutcome: true,
+  },
   '/admin/login': { api: '/api/admin/login', fields: ['email', 'password'], step: TWO_STEP, next: '/admin/dashboard' },
   '/signup': {
     api: '/api/auth/signup',

@@ -9,7 +9,7 @@ import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
-import { clearSignInDraft, SIGNED_UP, useSignInDraft } from './signInDraft.ts';
+import { clearSignInDraft, SIGNED_IN, SIGNED_UP, useSignInDraft } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 
 const TwoStepSignIn = lazy(() => import('../two-step/index.ts').then((step) => ({ default: step.TwoStepSignIn })));
@@ -32,7 +32,7 @@ export default function LoginPage() {
     path: '/api/auth/login',
     action: '/login',
     startsSession: true,
-    success: { title: 'Welcome back!', description: 'You have successfully logged in.' },
+    success: SIGNED_IN,
     next: '/community',
     failure: { title: 'Login failed', fallback: 'Invalid email or password.' },
     onSuccess: clearSignInDraft,

@@ -26,7 +26,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { MorePosts } from '../../shared/ui/MorePosts.tsx';
 import { palette, quoteSx } from '../../shared/theme.ts';
-import { AuthGate } from '../account/index.ts';
+import { AuthGate, useSignedInWelcome } from '../account/index.ts';
 import { PROFILE_KEY } from '../profile/index.ts';
 import { PostCard } from './PostCard.tsx';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
@@ -36,6 +36,7 @@ import { NotifyMe } from '../push/index.ts';
 /** Sacred Circle (/community), members only. */
 export default function CommunityPage() {
   usePageTitle('Sacred Circle');
+  useSignedInWelcome();
   return (
     <AuthGate
       notice="Please log in to access the Sacred Circle community"

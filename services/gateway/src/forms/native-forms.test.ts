@@ -10,7 +10,12 @@ let members: mongoose.Connection;
 
 const PASSWORD = 'Quiet-River-Dawn-42';
 const member = { name: 'Nadia Forms', username: 'nadia_forms', email: 'nadia.forms@example.com' };
-const contact = { name: 'Asha', email: 'asha.forms@example.com', subject: 'general', message: 'A question about retreats.' };
+const contact = {
+  name: 'Asha',
+  email: 'asha.forms@example.com',
+  subject: 'general',
+  message: 'A question about retreats.',
+};
 
 /** A form posted as a browser posts it, from the site's own origin unless `origin` says otherwise. */
 const post = (path: string, fields: Record<string, string>, { origin = stack.gatewayUrl, cookie = '' } = {}) =>
@@ -72,7 +77,15 @@ describe('forms posted by the page without scripts', () => {
     const right = await post('/login', { email: member.email, password: PASSWORD });
     expect(right.status).toBe(303);
     expect(right.headers.get('location')).toBe('/community');
-    const session = cookiesOf(right);
+    // The Circle she lands on is drawn with the sign-in's outcome (the app says welcome there) and
+    // clears it, so her browser keeps the session alone.
+    const landing = await fetch(`${stack.gatewayUrl}/community`, { headers: { cookie: cookiesOf(right) } });
+    expect(await landing.text()).toContain('Welcome to the circle');
+    expect(landing.headers.getSetCookie().join()).toMatch(/^form-outcome=;/);
+    const session = cookiesOf(right)
+      .split('; ')
+      .filter((cookie) => !cookie.startsWith('form-outcome='))
+      .join('; ');
     const me = await fetch(`${stack.gatewayUrl}/api/auth/me`, { headers: { cookie: session } });
     expect(((await me.json()) as { username: string }).username).toBe(member.username);
 
@@ -83,7 +96,9 @@ describe('forms posted by the page without scripts', () => {
     const feed = await page('/community', `${session}; ${cookiesOf(shared)}`);
     expect(feed).toContain('Post Shared');
     expect(feed).toContain('Grateful for the quiet this morning.');
-    expect(await members.collection('community_posts').countDocuments({ content: 'Grateful for the quiet this morning.' })).toBe(1);
+    expect(
+      await members.collection('community_posts').countDocuments({ content: 'Grateful for the quiet this morning.' }),
+    ).toBe(1);
 
     const blank = await post('/community', { content: '   ' }, { cookie: session });
     expect(blank.status).toBe(303);
@@ -93,7 +108,11 @@ describe('forms posted by the page without scripts', () => {
   it('refuses a post from another site, or without an Origin, and changes nothing', async () => {
     const before = await content.collection('contact_messages').countDocuments();
     for (const origin of ['https://elsewhere.example', '']) {
-      const res = await post('/contact', { ...contact, message: `From ${origin || 'nowhere'}, sent anyway.` }, { origin });
+      const res = await post(
+        '/contact',
+        { ...contact, message: `From ${origin || 'nowhere'}, sent anyway.` },
+        { origin },
+      );
       expect(res.status).toBe(403);
       expect(await res.text()).toContain('This request came from another site');
     }
@@ -141,7 +160,9 @@ describe('forms posted by the page without scripts', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/blog?category=Healing');
     expect(await page('/blog?category=Healing', cookiesOf(res))).toContain('Thank you for subscribing!');
-    expect(await content.collection('newsletter_subscribers').countDocuments({ email: 'reader.forms@example.com' })).toBe(1);
+    expect(
+      await content.collection('newsletter_subscribers').countDocuments({ email: 'reader.forms@example.com' }),
+    ).toBe(1);
 
     const away = await post('/newsletter', { email: 'reader.forms@example.com', returnTo: '//elsewhere.example/x' });
     expect(away.headers.get('location')).toBe('/blog');
