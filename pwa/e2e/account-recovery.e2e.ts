@@ -1,9 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { noticeArea } from './page-checks.ts';
 import { signInThroughForm } from './sign-in.ts';
-
-const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
 /** A new account, made through the API. */
 async function newAccount(request: APIRequestContext, prefix: string) {
@@ -35,7 +34,7 @@ async function otherDevice(browser: Browser, account: { email: string; password:
 async function expectSignedIn(page: Page, name: string, signedIn: boolean) {
   await page.goto('/profile');
   if (signedIn) await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  else await expect(notice(page)).toContainText('Please log in to access your profile');
+  else await expect(noticeArea(page)).toContainText('Please log in to access your profile');
 }
 
 /**
@@ -148,7 +147,7 @@ test('a member changes her password in the profile: this browser stays signed in
 
   await form.getByLabel(/^Current password/).fill(account.password);
   await form.getByRole('button', { name: 'Change Password' }).click();
-  await expect(notice(page)).toContainText('Password changed');
+  await expect(noticeArea(page)).toContainText('Password changed');
   await expect(form.getByLabel(/^New password/)).toHaveValue('');
 
   await expectSignedIn(page, account.name, true);

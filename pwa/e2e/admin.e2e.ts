@@ -1,9 +1,7 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/dev-stack';
-import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './page-checks.ts';
+import { expect, test } from '@playwright/test';
+import { hydrated, noticeArea } from './page-checks.ts';
 import { coachSignIn as adminSignIn, openSection } from './workspace-nav.ts';
-
-const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
 test.describe('the admin', () => {
   test('validates the admin login, refuses a member, and signs in from /admin-login too', async ({ page }) => {
@@ -20,11 +18,11 @@ test.describe('the admin', () => {
     await page.getByLabel('Email').fill(DEMO_MEMBER.email);
     await page.getByLabel(/^Password\W*$/).fill(DEMO_MEMBER.password);
     await page.getByRole('button', { name: 'Sign in to Admin' }).click();
-    await expect(notice(page).getByRole('alert')).toContainText('Login failed');
+    await expect(noticeArea(page).getByRole('alert')).toContainText('Login failed');
     await expect(page).toHaveURL(/\/admin-login$/);
 
     await adminSignIn(page, '/admin-login');
-    await expect(notice(page)).toContainText('Welcome to the admin dashboard');
+    await expect(noticeArea(page)).toContainText('Welcome to the admin dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   });
 
@@ -47,7 +45,7 @@ test.describe('the admin', () => {
       .fill('# Begin softly\nLet the first breath of the day be yours.\n\nStay with it.');
     await dialog.getByLabel(/^Tags/).fill(' dawn , breath ');
     await dialog.getByRole('button', { name: 'Create Post' }).click();
-    await expect(notice(page)).toContainText('Blog post created successfully');
+    await expect(noticeArea(page)).toContainText('Blog post created successfully');
     await expect(dialog).toBeHidden();
 
     const table = page.getByRole('table', { name: 'Blog posts' });
@@ -72,7 +70,7 @@ test.describe('the admin', () => {
     await expect(edit.getByLabel(/^Tags/)).toHaveValue('dawn, breath');
     await edit.getByLabel(/^Title/).fill(`${title} Renewed`);
     await edit.getByRole('button', { name: 'Update Post' }).click();
-    await expect(notice(page)).toContainText('Blog post updated successfully');
+    await expect(noticeArea(page)).toContainText('Blog post updated successfully');
     const renewed = table.getByRole('row').filter({ hasText: `${title} Renewed` });
     await expect(renewed).toBeVisible();
     await blog.reload();
@@ -80,7 +78,7 @@ test.describe('the admin', () => {
 
     await renewed.getByRole('button', { name: /^Delete/ }).click();
     await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete Post' }).click();
-    await expect(notice(page)).toContainText('Blog post deleted successfully');
+    await expect(noticeArea(page)).toContainText('Blog post deleted successfully');
     await expect(table.getByRole('row').filter({ hasText: title })).toHaveCount(0);
     await blog.reload();
     await expect(blog.locator('main article').first()).toBeVisible();
@@ -170,11 +168,11 @@ test.describe('the admin', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete this user?' });
     await expect(confirm).toContainText(`short.${id}@example.com`);
     await confirm.getByRole('button', { name: 'Delete User' }).click();
-    await expect(notice(page)).toContainText('User deleted successfully');
+    await expect(noticeArea(page)).toContainText('User deleted successfully');
     await expect(row).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(notice(page)).toContainText('Logged out successfully');
+    await expect(noticeArea(page)).toContainText('Logged out successfully');
     await expect(page).toHaveURL(/\/$/);
   });
 

@@ -1,6 +1,6 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { hydrated, pageProblems } from './page-checks.ts';
+import { hydrated, noticeArea, pageProblems } from './page-checks.ts';
 import { openSection } from './workspace-nav.ts';
 
 /** A browser of its own, signed in through the API (the sign-in pages have their own tests). */
@@ -72,7 +72,6 @@ test("a member's circle arrives drawn in the HTML, kept by no cache, and hydrate
   await context.close();
 });
 
-const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 const postOf = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
 test('members like, reply and report in the Sacred Circle; the coach hides a reported post', async ({ browser }) => {
@@ -92,7 +91,7 @@ test('members like, reply and report in the Sacred Circle; the coach hides a rep
   const text = `A circle test thought ${id}`;
   await writer.getByRole('textbox', { name: 'Your message' }).fill(text);
   await writer.getByRole('button', { name: 'Share', exact: true }).click();
-  await expect(notice(writer)).toContainText('Post Shared');
+  await expect(noticeArea(writer)).toContainText('Post Shared');
 
   // Another member likes it once (it stays liked after a reload), replies and reports it.
   const reader = await signedInPage(browser, DEMO_MEMBER, '/community');
@@ -111,7 +110,7 @@ test('members like, reply and report in the Sacred Circle; the coach hides a rep
   const report = reader.getByRole('dialog', { name: 'Report this post' });
   await report.getByRole('radio', { name: 'Spam or advertising' }).check();
   await report.getByRole('button', { name: 'Report' }).click();
-  await expect(notice(reader)).toContainText('Thank you for telling us');
+  await expect(noticeArea(reader)).toContainText('Thank you for telling us');
 
   // The author sees the like and the reply.
   await writer.reload();
@@ -129,7 +128,7 @@ test('members like, reply and report in the Sacred Circle; the coach hides a rep
     .filter({ hasText: text });
   await expect(reported).toContainText('1: Spam or advertising');
   await reported.getByRole('button', { name: /^Hide post by/ }).click();
-  await expect(notice(coach)).toContainText('Hidden from members');
+  await expect(noticeArea(coach)).toContainText('Hidden from members');
 
   await reader.reload();
   await expect(reader.getByRole('heading', { name: 'Circle Feed' })).toBeVisible();
@@ -162,14 +161,14 @@ test('a member deletes her own reply and post; the coach deletes any post from t
   await replies.getByRole('button', { name: /^More actions for .*'s reply$/ }).click();
   await member.getByRole('menuitem', { name: 'Delete reply' }).click();
   await member.getByRole('dialog', { name: 'Delete this reply?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(notice(member)).toContainText('Reply deleted');
+  await expect(noticeArea(member)).toContainText('Reply deleted');
   await expect(post.getByText('On second thought, later.')).toHaveCount(0);
   await expect(post.getByRole('button', { name: 'Reply', exact: true })).toBeVisible();
 
   await post.getByRole('button', { name: /^More actions for .*'s post$/ }).click();
   await member.getByRole('menuitem', { name: 'Delete post' }).click();
   await member.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(notice(member)).toContainText('Post deleted');
+  await expect(noticeArea(member)).toContainText('Post deleted');
   await expect(postOf(member, own)).toHaveCount(0);
   await member.reload();
   await expect(postOf(member, kept)).toBeVisible();
@@ -182,7 +181,7 @@ test('a member deletes her own reply and post; the coach deletes any post from t
   const row = coach.getByRole('table', { name: 'Recent posts and replies' }).getByRole('row').filter({ hasText: kept });
   await row.getByRole('button', { name: /^Delete post by/ }).click();
   await coach.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(notice(coach)).toContainText('Deleted from the circle');
+  await expect(noticeArea(coach)).toContainText('Deleted from the circle');
   await expect(row).toHaveCount(0);
 
   await member.reload();

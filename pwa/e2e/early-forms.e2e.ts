@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { noticeArea } from './page-checks.ts';
 
 // The forms a visitor meets first, used the moment they are seen: without scripts at all, and
 // at first paint (DOMContentLoaded) before the app has taken the page over, on a fast and on a
@@ -197,7 +198,7 @@ for (const rate of [1, 4]) {
     await expect(page).toHaveURL(/\/community$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome to the circle', { timeout: 30_000 });
     // Sent by the app or by the page's HTML, the sign-in is welcomed in the Circle.
-    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Welcome back!', {
+    await expect(noticeArea(page)).toContainText('Welcome back!', {
       timeout: 30_000,
     });
     expect(logins).toHaveLength(1);

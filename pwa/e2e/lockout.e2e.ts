@@ -1,10 +1,10 @@
 import { DEMO_ADMIN, requestFrom } from '@coach/dev-stack';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { noticeArea } from './page-checks.ts';
 import { E2E_PORT } from './playwright.config.ts';
-import { signInThroughForm as signIn } from './sign-in.ts';
+import { signInThroughForm } from './sign-in.ts';
 import { coachSignIn } from './workspace-nav.ts';
 
-const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 // The browser and the attacker both come from 127.0.0.1 (localhost may resolve to ::1 instead).
 const site = `http://127.0.0.1:${E2E_PORT}`;
 test.use({ baseURL: site });
@@ -32,8 +32,8 @@ test('wrong passwords from the owner’s own address do not lock out the browser
   });
   expect(signup.status).toBe(201);
 
-  await signIn(page, account);
-  await expect(notice(page)).toContainText('Welcome back!');
+  await signInThroughForm(page, account);
+  await expect(noticeArea(page)).toContainText('Welcome back!');
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'coach_device')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   await page.context().clearCookies({ name: 'coach_session' });
@@ -46,12 +46,12 @@ test('wrong passwords from the owner’s own address do not lock out the browser
 
   // A browser that never signed in to the account is refused at that address, even with the right password.
   const stranger = await browser.newPage();
-  await signIn(stranger, account);
-  await expect(notice(stranger)).toContainText('Too many failed sign-in attempts');
+  await signInThroughForm(stranger, account);
+  await expect(noticeArea(stranger)).toContainText('Too many failed sign-in attempts');
   await stranger.close();
 
-  await signIn(page, account);
-  await expect(notice(page)).toContainText('Welcome back!');
+  await signInThroughForm(page, account);
+  await expect(noticeArea(page)).toContainText('Welcome back!');
   await expect(page).toHaveURL(/\/community$/);
   // And from any other address the owner signs in as well.
   expect((await signInFrom('127.0.0.10', account)).status).toBe(200);

@@ -1,9 +1,8 @@
 import { DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
+import { noticeArea } from './page-checks.ts';
 import { signInThroughForm } from './sign-in.ts';
 
-/** The notice area: one notice at a time. */
-const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const stat = (page: Page, region: string, label: string) =>
   page.getByRole('region', { name: region }).getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]');
@@ -33,11 +32,11 @@ test.describe('a member’s journey', () => {
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByLabel(/^Password\W*$/)).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(notice(page)).toContainText('Welcome to the community!');
+    await expect(noticeArea(page)).toContainText('Welcome to the community!');
     await expect(page).toHaveURL(/\/login$/);
 
     await signInThroughForm(page, account);
-    await expect(notice(page)).toContainText('Welcome back!');
+    await expect(noticeArea(page)).toContainText('Welcome back!');
     await expect(page).toHaveURL(/\/community$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to the circle, Playwright');
     await expect(mainNav(page).getByText(`Welcome, ${account.name}`)).toBeVisible();
@@ -47,7 +46,7 @@ test.describe('a member’s journey', () => {
     await expect(share).toBeDisabled();
     await composer.fill(`Grateful for this quiet morning ${id}`);
     await share.click();
-    await expect(notice(page)).toContainText('Post Shared');
+    await expect(noticeArea(page)).toContainText('Post Shared');
     await expect(composer).toHaveValue('');
 
     const prompt =
@@ -57,7 +56,7 @@ test.describe('a member’s journey', () => {
     await expect(page.getByRole('region', { name: 'Share Your Reflection' })).toContainText(prompt);
     await composer.fill(`I am ready to release my old fears ${id}`);
     await share.click();
-    await expect(notice(page)).toContainText('Post Shared');
+    await expect(noticeArea(page)).toContainText('Post Shared');
     await expect(page.getByRole('button', { name: 'Cancel Reflection' })).toHaveCount(0);
 
     const feed = page.getByRole('list', { name: 'Community posts' });
@@ -93,7 +92,7 @@ test.describe('a member’s journey', () => {
     await expect(page.getByRole('list', { name: 'Achievements' })).toContainText('2 / 20 posts');
 
     await mainNav(page).getByRole('button', { name: 'Logout' }).click();
-    await expect(notice(page)).toContainText('Logged out successfully');
+    await expect(noticeArea(page)).toContainText('Logged out successfully');
     await expect(page).toHaveURL(/\/$/);
     await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: 'Community' })).toHaveCount(0);
@@ -101,7 +100,7 @@ test.describe('a member’s journey', () => {
     // The session is revoked: the circle asks to sign in again, even after a full reload.
     await page.goto('/community');
     await expect(page.getByRole('heading', { name: 'Enter the Sacred Circle' })).toBeVisible();
-    await expect(notice(page)).toContainText('Please log in to access the Sacred Circle community');
+    await expect(noticeArea(page)).toContainText('Please log in to access the Sacred Circle community');
   });
 
   test('a second account with the same e-mail is refused with the server’s message', async ({ page }) => {
@@ -111,22 +110,22 @@ test.describe('a member’s journey', () => {
     await page.getByLabel('Email').fill(DEMO_MEMBER.email);
     await page.getByLabel(/^Password\W*$/).fill('Another-Pass-2025');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(notice(page).getByRole('alert')).toContainText('Signup failed');
+    await expect(noticeArea(page).getByRole('alert')).toContainText('Signup failed');
     await expect(page).toHaveURL(/\/signup$/);
   });
 
   test('a wrong password is refused and stays on /login', async ({ page }) => {
     await signInThroughForm(page, { email: DEMO_MEMBER.email, password: 'not-the-password' });
-    await expect(notice(page).getByRole('alert')).toContainText('Login failed');
-    await expect(notice(page).getByRole('alert')).toContainText('Invalid email or password');
+    await expect(noticeArea(page).getByRole('alert')).toContainText('Login failed');
+    await expect(noticeArea(page).getByRole('alert')).toContainText('Invalid email or password');
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test('the profile asks a visitor to sign in', async ({ page }) => {
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Your Profile Awaits' })).toBeVisible();
-    await expect(notice(page)).toContainText('Authentication Required');
-    await expect(notice(page)).toContainText('Please log in to access your profile');
+    await expect(noticeArea(page)).toContainText('Authentication Required');
+    await expect(noticeArea(page)).toContainText('Please log in to access your profile');
     await page.getByRole('link', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/signup$/);
   });

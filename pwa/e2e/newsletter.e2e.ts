@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_ADMIN } from '@coach/dev-stack';
-import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './page-checks.ts';
+import { expect, test } from '@playwright/test';
+import { hydrated, noticeArea } from './page-checks.ts';
 
 /** The e-mails the embedded stack wrote for `to` (an .eml file each), quoted-printable decoded. */
 function mailsTo(to: string): string[] {
@@ -38,8 +38,6 @@ async function linkInMail(to: string, subject: RegExp, linkPath: string): Promis
   return link!;
 }
 
-const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
-
 test('a reader subscribes, confirms from the e-mail, receives a post and unsubscribes by its link', async ({
   page,
 }) => {
@@ -48,8 +46,8 @@ test('a reader subscribes, confirms from the e-mail, receives a post and unsubsc
   await hydrated(page);
   await page.getByLabel('Your email address').fill(email);
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(notice(page)).toContainText('Thank you for subscribing!');
-  await expect(notice(page)).toContainText("You'll receive weekly insights and inspiration in your inbox.");
+  await expect(noticeArea(page)).toContainText('Thank you for subscribing!');
+  await expect(noticeArea(page)).toContainText("You'll receive weekly insights and inspiration in your inbox.");
   await expect(page.getByLabel('Your email address')).toHaveValue('');
 
   const confirm = await linkInMail(email, /^Subject: Please confirm your subscription$/m, '/newsletter/confirm');

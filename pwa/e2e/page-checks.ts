@@ -11,6 +11,9 @@ export const hydrated = (page: Page) =>
     },
   );
 
+/** The region the app announces outcomes in ("Welcome back!", "Login failed"), one at a time. */
+export const noticeArea = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
 /**
  * What goes wrong on the page from now on: uncaught errors (React reports a hydration mismatch
  * there) and console errors, except the 401 a signed-out visitor's /api/auth/me gets.

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { noticeArea } from './page-checks.ts';
 import { signInThroughForm } from './sign-in.ts';
-
-const notice = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
 /** The code an authenticator app shows for the key, `stepsAhead` time steps from now. */
 function authenticatorCode(key: string, stepsAhead = 0) {
@@ -38,7 +37,7 @@ test('a member turns on two-step sign-in, then signs in with a code and with a r
   expect(signup.status()).toBe(201);
 
   await signInThroughForm(page, account);
-  await expect(notice(page)).toContainText('Welcome back!');
+  await expect(noticeArea(page)).toContainText('Welcome back!');
 
   // Turn it on in the profile's Security section: scan (here: read) the key, confirm with the
   // password and a code.
@@ -71,14 +70,14 @@ test('a member turns on two-step sign-in, then signs in with a code and with a r
   await expect(page.getByText('That code is not right. Check your authenticator app and try again.')).toBeVisible();
   // The code that turned it on was used; the authenticator's next one (a clock slightly ahead) is new.
   await enterCode(page, authenticatorCode(key, 1));
-  await expect(notice(page)).toContainText('Welcome back!');
+  await expect(noticeArea(page)).toContainText('Welcome back!');
   await expect(page).toHaveURL(/\/community$/);
 
   // A recovery code works once.
   await signOut(page);
   await signInWithPassword(page, account);
   await enterCode(page, recoveryCodes[0]);
-  await expect(notice(page)).toContainText('Welcome back!');
+  await expect(noticeArea(page)).toContainText('Welcome back!');
   await expect(page).toHaveURL(/\/community$/);
 
   await signOut(page);

@@ -1,6 +1,6 @@
 import { DEMO_ADMIN } from '@coach/dev-stack';
 import { expect, type Page } from '@playwright/test';
-import { hydrated } from './page-checks.ts';
+import { hydrated, noticeArea } from './page-checks.ts';
 
 /**
  * Opens a section of the coach's dashboard from the workspace's side navigation (on a phone,
@@ -25,6 +25,6 @@ export async function coachSignIn(page: Page, path = '/admin/login'): Promise<vo
   await page.getByLabel('Email').fill(DEMO_ADMIN.email);
   await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in to Admin' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Login successful');
+  await expect(noticeArea(page)).toContainText('Login successful');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }

@@ -47,8 +47,9 @@ async function membersDb(stack: Stack) {
 
 /**
  * POST /api/checkout/orders through the gateway at 20 connections against Razorpay's stand-in
- * (200 visitors to warm up, then 1,000 measured, each her own order); then 1,000 of those orders paid at the stand-in and their
- * payment.captured webhooks sent to the site, 20% of them twice, all shuffled, 20 at a time:
+ * (200 visitors to warm up, then 1,000 measured, each her own order); then those 1,000 orders
+ * paid at the stand-in and their payment.captured webhooks sent to the site, 20% of them twice,
+ * all shuffled, 20 at a time:
  * webhooks per second, p99, and the purchases completed once, twice or never.
  */
 export async function benchPayments(stack: Stack, razorpay: RazorpayStandin) {
