@@ -73,6 +73,13 @@ const MONGO_UNREACHABLE =
  * InterruptedDueToReplStateChange, PrimarySteppedDown, ShutdownInProgress, InterruptedAtShutdown).
  */
 const MONGO_ELECTION_CODES = new Set([10107, 13435, 13436, 11602, 189, 91, 11600]);
+/**
+ * A bulk write (bulkWrite, insertMany) cut off by the driver's own error wraps it in a
+ * MongoBulkWriteError without a code, copying its fields: a lost or refused connection's
+ * `beforeHandshake`, a failed server selection's `reason`.
+ */
+const wrapsUnreachableMongo = (err: Error) =>
+  err.name === 'MongoBulkWriteError' && ('beforeHandshake' in err || 'reason' in err);
 /** ioredis's errors for a server that cannot be reached in time. */
 const REDIS_UNREACHABLE = new Set(['Command timed out', 'Connection is closed.', 'Redis connection is not ready']);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
@@ -83,6 +90,7 @@ export function isOutageError(err: unknown): boolean {
   const { code } = err as NodeJS.ErrnoException;
   return (
     MONGO_UNREACHABLE.test(err.name) ||
+    wrapsUnreachableMongo(err) ||
     (err.name.startsWith('Mongo') && MONGO_ELECTION_CODES.has(code as unknown as number)) ||
     err.name === 'MaxRetriesPerRequestError' ||
     REDIS_UNREACHABLE.has(err.message) ||
