@@ -126,6 +126,8 @@ const EARLY_FORMS: Record<string, EarlyForm> = {
     },
     outcome: async (page) => {
       await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
+      // Sent by the app or by the page's HTML, the sign-in is confirmed on the dashboard.
+      await expect(noticeArea(page)).toContainText('Login successful', { timeout: 30_000 });
     },
   },
 };

@@ -23,7 +23,7 @@ export interface NativeForm {
   next?: string;
   /**
    * The page it leads to says what the success was (a sign-up's welcome on the sign-in form, a
-   * sign-in's in the Circle).
+   * sign-in's in the Circle or on the admin dashboard).
    */
   nextShowsOutcome?: true;
   /**
@@ -51,7 +51,13 @@ export const NATIVE_FORMS = {
     next: '/community',
     nextShowsOutcome: true,
   },
-  '/admin/login': { api: '/api/admin/login', fields: ['email', 'password'], step: TWO_STEP, next: '/admin/dashboard' },
+  '/admin/login': {
+    api: '/api/admin/login',
+    fields: ['email', 'password'],
+    step: TWO_STEP,
+    next: '/admin/dashboard',
+    nextShowsOutcome: true,
+  },
   '/signup': {
     api: '/api/auth/signup',
     fields: ['name', 'username', 'email', 'password'],

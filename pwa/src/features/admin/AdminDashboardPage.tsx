@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/api/auth.ts';
+import { useArrivalNotice } from '../../shared/forms/useArrivalNotice.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BigNumber } from '../../shared/ui/BigNumber.tsx';
 import { PromptCard } from '../../shared/ui/PromptCard.tsx';
@@ -19,10 +20,13 @@ import { useListTotal } from './pagedList.tsx';
 import { ADMIN_POSTS_KEY, MESSAGES_KEY, SUBSCRIBERS_KEY, UNREAD_HEADER, USERS_KEY } from './queries.ts';
 import { chosenSection } from './sections.tsx';
 import { TwoStepReminder } from '../two-step/index.ts';
+import { ADMIN_SIGNED_IN } from './adminSignedIn.ts';
 
 /** The admin dashboard (/admin/dashboard); its data loads only for an admin. */
 export default function AdminDashboardPage() {
   usePageTitle('Admin Dashboard');
+  // Signed in by the page's HTML (before or without the app): told so here.
+  useArrivalNotice('/admin/login', ADMIN_SIGNED_IN);
   const { user, isLoading, isAdmin } = useAuth();
   if (isLoading) return <PageFallback />;
   if (!user || !isAdmin) return <AccessRequired />;

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { TwoStepSignIn } from '../two-step/index.ts';
 import { AuthCard, AuthForm, PasswordField, useFormFields } from '../../shared/forms/index.ts';
 import { ForgotPasswordLink, useAuthRequest } from '../account/index.ts';
+import { ADMIN_SIGNED_IN } from './adminSignedIn.ts';
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
 
@@ -26,7 +27,7 @@ export default function AdminLoginPage() {
     path: '/api/admin/login',
     action: '/admin/login',
     startsSession: true,
-    success: { title: 'Login successful', description: 'Welcome to the admin dashboard' },
+    success: ADMIN_SIGNED_IN,
     next: '/admin/dashboard',
     failure: { title: 'Login failed', fallback: 'Invalid credentials' },
   });

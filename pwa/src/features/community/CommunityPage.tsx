@@ -19,6 +19,7 @@ import { ApiRequestError, postJson } from '../../shared/api/client.ts';
 import { useListPages } from '../../shared/api/listPages.ts';
 import { FormNoticeAlert } from '../../shared/forms/AuthForm.tsx';
 import { useOutcomeNotice } from '../../shared/forms/formOutcome.ts';
+import { useArrivalNotice } from '../../shared/forms/useArrivalNotice.ts';
 import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
 import { useHydrated } from '../../shared/hooks/useHydrated.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
@@ -26,7 +27,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { MorePosts } from '../../shared/ui/MorePosts.tsx';
 import { palette, quoteSx } from '../../shared/theme.ts';
-import { AuthGate, useSignedInWelcome } from '../account/index.ts';
+import { AuthGate, SIGNED_IN } from '../account/index.ts';
 import { PROFILE_KEY } from '../profile/index.ts';
 import { PostCard } from './PostCard.tsx';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
@@ -36,7 +37,8 @@ import { NotifyMe } from '../push/index.ts';
 /** Sacred Circle (/community), members only. */
 export default function CommunityPage() {
   usePageTitle('Sacred Circle');
-  useSignedInWelcome();
+  // Signed in by the page's HTML (before or without the app): welcomed here.
+  useArrivalNotice('/login', SIGNED_IN);
   return (
     <AuthGate
       notice="Please log in to access the Sacred Circle community"

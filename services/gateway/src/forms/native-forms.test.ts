@@ -1,4 +1,4 @@
-import { databaseUrl, startStack, type Stack } from '@coach/dev-stack';
+import { databaseUrl, DEMO_ADMIN, startStack, type Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -103,6 +103,19 @@ describe('forms posted by the page without scripts', () => {
     const blank = await post('/community', { content: '   ' }, { cookie: session });
     expect(blank.status).toBe(303);
     expect(await page('/community', `${session}; ${cookiesOf(blank)}`)).toContain('Failed to share your post');
+  });
+
+  it("signs the coach in to the dashboard, which is drawn with the sign-in's outcome once", async () => {
+    const signedIn = await post('/admin/login', DEMO_ADMIN);
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('location')).toBe('/admin/dashboard');
+    // The app finds the accepted sign-in in the dashboard's page and says 'Login successful' there.
+    const landing = await fetch(`${stack.gatewayUrl}/admin/dashboard`, { headers: { cookie: cookiesOf(signedIn) } });
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get('cache-control')).toBe('private, no-store');
+    expect(await landing.text()).toMatch(/"action":"\/admin\/login","status":200/);
+    expect(landing.headers.getSetCookie().join()).toMatch(/^form-outcome=;/);
+    expect(await page('/admin/dashboard')).not.toContain('"action":"/admin/login"');
   });
 
   it('refuses a post from another site, or without an Origin, and changes nothing', async () => {
