@@ -57,6 +57,22 @@ describe('sign-up', () => {
     expect(sameUsername).toMatchObject({ status: 409, body: { message: USERNAME_TAKEN } });
   });
 
+  it('leaves no account behind when its journey cannot be written: the e-mail is free to sign up again', async () => {
+    const visitor = caller(members.url);
+    expect((await visitor.post('/api/auth/signup', newMember())).status).toBe(201);
+    const details = newMember();
+    const db = UserModel.db.db!;
+    // Every new milestone refused, as a database that fails midway would.
+    await db.command({ collMod: 'user_journey', validator: { refusedByTheTest: { $exists: true } } });
+    try {
+      expect((await visitor.post('/api/auth/signup', details)).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await db.command({ collMod: 'user_journey', validator: {} });
+    }
+    expect(await UserModel.exists({ email: details.email })).toBeNull();
+    expect((await visitor.post('/api/auth/signup', details)).status).toBe(201);
+  });
+
   it('lets exactly one of two racing sign-ups with the same e-mail through', async () => {
     const details = newMember();
     const results = await Promise.all(

@@ -47,6 +47,10 @@ async function createAccount(input: NewAccount): Promise<UserDoc> {
     role: input.role,
     createdAt: input.createdAt ?? new Date(),
   };
+  // The journey before the account: a sign-up cut off between the two (an outage) leaves no
+  // account behind, so the e-mail stays free to try again. A journey whose account never came is
+  // never read: its serial id is not given out again.
+  await startJourney(user._id, user.createdAt);
   try {
     await UserModel.create(user);
   } catch (err) {
@@ -54,7 +58,6 @@ async function createAccount(input: NewAccount): Promise<UserDoc> {
     const { keyPattern } = err as { keyPattern?: Record<string, unknown> };
     throw new HttpError(409, keyPattern && 'username' in keyPattern ? USERNAME_TAKEN : EMAIL_TAKEN);
   }
-  await startJourney(user._id, user.createdAt);
   return user;
 }
 
