@@ -1,6 +1,7 @@
 import { DEMO_ADMIN } from '@coach/dev-stack';
 import { expect, type Page } from '@playwright/test';
-import { hydrated, noticeArea } from './page-checks.ts';
+import { noticeArea } from './page-checks.ts';
+import { signInThroughForm } from './sign-in.ts';
 
 /**
  * Opens a section of the coach's dashboard from the workspace's side navigation (on a phone,
@@ -16,15 +17,9 @@ export async function openSection(page: Page, name: string): Promise<void> {
   await sections.getByRole('link', { name: new RegExp(`^${name}\\b`) }).click();
 }
 
-/** The coach signs in at the admin door (`path`) and lands on her dashboard. */
+/** The coach signs in at the admin door (`path`) through the app and lands on her dashboard. */
 export async function coachSignIn(page: Page, path = '/admin/login'): Promise<void> {
-  await page.goto(path);
-  // The app's sign-in (its notices): typed before the app wakes, the form posts without it, and
-  // the dashboard comes without a notice (early-forms.e2e.ts walks that path).
-  await hydrated(page);
-  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in to Admin' }).click();
+  await signInThroughForm(page, DEMO_ADMIN, { path, button: 'Sign in to Admin' });
   await expect(noticeArea(page)).toContainText('Login successful');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }

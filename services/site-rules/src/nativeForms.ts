@@ -42,22 +42,14 @@ export const isExpiredChallenge = (message: string | undefined): boolean => /exp
 /** The second step of a sign-in with two-step sign-in on. */
 const TWO_STEP = { when: 'challenge', api: '/api/auth/login/two-step', fields: ['challenge', 'code'] } as const;
 
+/** A sign-in door: e-mail and password, then the code if two-step sign-in is on; its welcome shown where it leads. */
+const signIn = <Api extends string, Next extends string>(api: Api, next: Next) =>
+  ({ api, fields: ['email', 'password'], step: TWO_STEP, next, nextShowsOutcome: true }) as const;
+
 /** The native forms, by the address they post to (the page they are on). */
 export const NATIVE_FORMS = {
-  '/login': {
-    api: '/api/auth/login',
-    fields: ['email', 'password'],
-    step: TWO_STEP,
-    next: '/community',
-    nextShowsOutcome: true,
-  },
-  '/admin/login': {
-    api: '/api/admin/login',
-    fields: ['email', 'password'],
-    step: TWO_STEP,
-    next: '/admin/dashboard',
-    nextShowsOutcome: true,
-  },
+  '/login': signIn('/api/auth/login', '/community'),
+  '/admin/login': signIn('/api/admin/login', '/admin/dashboard'),
   '/signup': {
     api: '/api/auth/signup',
     fields: ['name', 'username', 'email', 'password'],
