@@ -20,3 +20,4 @@ export * from './push.ts';
 export * from './beacon.ts';
 export * from './insights.ts';
 export * from './checkout.ts';
+export * from './webhooks.ts';

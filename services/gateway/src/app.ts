@@ -102,6 +102,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
   const limit = apiRateLimit(redis, {
     reads: config.RATE_LIMIT_READS_PER_MINUTE,
     writes: config.RATE_LIMIT_WRITES_PER_MINUTE,
+    webhooks: config.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
   });
   const cache = publicReadCache(contentUrl, config.PUBLIC_CACHE_SECONDS);
 

@@ -30,6 +30,11 @@ export const gatewayEnvSchema = z
     /** Per-IP limits, per minute, kept in Redis so every gateway replica shares them. */
     RATE_LIMIT_READS_PER_MINUTE: positiveInt.default(600),
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt.default(60),
+    /**
+     * Deliveries to the providers' signed webhooks, per address and minute, kept in each replica's
+     * memory: a provider sends a whole account's events from a few addresses.
+     */
+    RATE_LIMIT_WEBHOOKS_PER_MINUTE: positiveInt.default(60_000),
     /** Seconds public reads (posts list, stats) may be answered from the gateway's own cache. */
     PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).default(1),
     /**

@@ -115,13 +115,16 @@ describe('per-client budgets through the real stack', () => {
   let db: mongoose.Connection;
   const WRITES = 5;
   const CHATS = 3;
+  const WEBHOOKS = 8;
 
   beforeAll(async () => {
     stack = await startStack({
-      services: ['content', 'gateway'],
+      services: ['content', 'members', 'gateway'],
       logLevel: 'silent',
       env: {
         RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES),
+        RATE_LIMIT_WEBHOOKS_PER_MINUTE: String(WEBHOOKS),
+        CALENDLY_WEBHOOK_SIGNING_KEY: 'client-address-test-key',
         CHAT_RATE_LIMIT_PER_MINUTE: String(CHATS),
         CHAT_TIMEOUT_MS: '300',
       },
@@ -145,6 +148,28 @@ describe('per-client budgets through the real stack', () => {
     for (let i = 0; i <= WRITES; i++) statuses.push((await like('127.0.0.4', `203.0.113.${i + 1}`)).status);
     expect(statuses).toEqual([...Array(WRITES).fill(200), 429]);
     expect((await like('127.0.0.5', '203.0.113.1')).status).toBe(200);
+  });
+
+  it("a provider's address that has spent the write budget still delivers webhooks, up to their own budget", async () => {
+    const provider = '127.0.0.9';
+    const spent: number[] = [];
+    for (let i = 0; i <= WRITES; i++) spent.push((await like(provider, provider)).status);
+    expect(spent.at(-1)).toBe(429);
+    const deliver = () =>
+      requestFrom(`${stack.gatewayUrl}/api/bookings/calendly/webhook`, {
+        method: 'POST',
+        from: provider,
+        headers: { 'content-type': 'application/json', 'calendly-webhook-signature': 't=1,v1=00' },
+        body: JSON.stringify({ event: 'invitee.created', payload: {} }),
+      });
+    const deliveries = [];
+    for (let i = 0; i <= WEBHOOKS; i++) deliveries.push(await deliver());
+    // Each of the budget reaches members, which refuses the forged signature; the next one is held back.
+    expect(deliveries.slice(0, WEBHOOKS).map((res) => [res.status, JSON.parse(res.body).message])).toEqual(
+      Array(WEBHOOKS).fill([400, 'The webhook signature is missing, wrong or stale']),
+    );
+    expect(deliveries[WEBHOOKS]!.status).toBe(429);
+    expect((await like(provider, provider)).status).toBe(429);
   });
 
   it("a forged X-Forwarded-For buys no fresh chat budget at content (the model's cost)", async () => {

@@ -1,9 +1,11 @@
+import { WEBHOOK_PATHS } from '@coach/contracts';
 import { consumeOrRefuse, type Redis } from '@coach/kit';
 import type { RequestHandler } from 'express';
 import { clientOf } from '../client/client-address.ts';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SIGNED_WEBHOOKS = new Set<string>(Object.values(WEBHOOK_PATHS));
 
 function limiter(redis: Redis, keyPrefix: string, points: number) {
   return new RateLimiterRedis({
@@ -19,13 +21,26 @@ function limiter(redis: Redis, keyPrefix: string, points: number) {
 
 /**
  * Per-client limits on /api, shared by every gateway replica through Redis: one budget for reads
- * and a smaller one for writes. Over the limit: 429 with Retry-After.
+ * and a smaller one for writes; the providers' signed webhooks have their own. Over the limit: 429
+ * with Retry-After.
  */
-export function apiRateLimit(redis: Redis, perMinute: { reads: number; writes: number }): RequestHandler {
+export function apiRateLimit(
+  redis: Redis,
+  perMinute: { reads: number; writes: number; webhooks: number },
+): RequestHandler {
   const reads = limiter(redis, 'rl:read', perMinute.reads);
   const writes = limiter(redis, 'rl:write', perMinute.writes);
+  // A provider sends a whole account's events from a few addresses (hundreds a second at a busy
+  // moment), which the visitors' write budget would refuse; members takes each delivery on its
+  // signature alone, so this budget only stops a flood from one address. It is held in this
+  // replica's memory: a shared count would cost every delivery a Redis round trip.
+  const webhooks = new RateLimiterMemory({ keyPrefix: 'rl:webhook', points: perMinute.webhooks, duration: 60 });
   return async (req, res, next) => {
-    const bucket = SAFE_METHODS.has(req.method) ? reads : writes;
+    const bucket = SIGNED_WEBHOOKS.has(req.originalUrl.split('?', 1)[0]!)
+      ? webhooks
+      : SAFE_METHODS.has(req.method)
+        ? reads
+        : writes;
     const state = await consumeOrRefuse(
       bucket,
       clientOf(req),

@@ -1,4 +1,4 @@
-import { adminListQuerySchema, type MemberSessions } from '@coach/contracts';
+import { adminListQuerySchema, WEBHOOK_PATHS, type MemberSessions } from '@coach/contracts';
 import { HttpError, parse, rawBodyOf, sendAdminPage, type Logger, type SessionVerifier } from '@coach/kit';
 import { Router, type Request } from 'express';
 import { ZodError } from 'zod';
@@ -7,8 +7,7 @@ import { calChange, calendlyChange, type BookingChange } from './providers.ts';
 import { calendlySignatureValid, calSignatureValid } from './signatures.ts';
 import { applyBookingChange, listBookings, memberSessions } from './service.ts';
 
-export const CALENDLY_WEBHOOK_PATH = '/api/bookings/calendly/webhook';
-export const CAL_WEBHOOK_PATH = '/api/bookings/cal/webhook';
+const { calendly: CALENDLY_WEBHOOK_PATH, cal: CAL_WEBHOOK_PATH } = WEBHOOK_PATHS;
 /** The paths whose raw bodies the signatures are checked over (kit's createApp keeps them). */
 export const BOOKING_WEBHOOK_PATHS = [CALENDLY_WEBHOOK_PATH, CAL_WEBHOOK_PATH];
 

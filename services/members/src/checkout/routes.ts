@@ -7,6 +7,7 @@ import {
   purchaseClaimInputSchema,
   refundInputSchema,
   type CheckoutSettings,
+  WEBHOOK_PATHS,
 } from '@coach/contracts';
 import { isProgramId, PROGRAM_PRICES } from '@coach/site-rules';
 import { HttpError, idempotent, parse, rawBodyOf, sendAdminPage, type SessionVerifier } from '@coach/kit';
@@ -24,7 +25,7 @@ import {
 } from './razorpay.ts';
 import { CHECKOUT_MESSAGES, listSales, salesSummary, type CheckoutService, type WebhookBody } from './service.ts';
 
-export const RAZORPAY_WEBHOOK_PATH = '/api/payments/razorpay/webhook';
+export const RAZORPAY_WEBHOOK_PATH = WEBHOOK_PATHS.razorpay;
 
 const priceOf = (programId: string) => {
   if (!isProgramId(programId)) throw new HttpError(404, CHECKOUT_MESSAGES.unknownProgram);
