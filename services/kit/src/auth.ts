@@ -53,8 +53,12 @@ export function createSessionVerifier(publicKey: string, redis: Redis, cookieSec
   async function stillActive(jti: string): Promise<boolean> {
     if (redis.status !== 'ready') throw new UnavailableError();
     const key = activityKey(jti);
-    const answers = await redis.multi().exists(revokedKey(jti)).get(key).pttl(key).exec();
-    const [revoked, limit, left] = (answers ?? []).map(([err, value]) => (err ? undefined : value));
+    const answers = (await redis.multi().exists(revokedKey(jti)).get(key).pttl(key).exec()) ?? [];
+    // A command Redis refused (still loading its data, a failover under way) is its error to
+    // answer, never a member signed out.
+    const refused = answers.find(([err]) => err)?.[0];
+    if (refused) throw refused;
+    const [revoked, limit, left] = answers.map(([, value]) => value);
     const idleMs = Number(limit);
     if (revoked !== 0 || !(idleMs > 0) || !(Number(left) > 0)) return false;
     if (idleMs - Number(left) < touchEveryMs(idleMs)) return true;

@@ -1,3 +1,4 @@
+import { ReplyError } from 'ioredis';
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { isOutageError } from './errors.ts';
@@ -25,5 +26,15 @@ describe('isOutageError', () => {
     expect(isOutageError(new MongoBulkWriteError(notPrimary, nothingWritten))).toBe(true);
     expect(isOutageError(new MongoBulkWriteError(duplicate, nothingWritten))).toBe(false);
     expect(isOutageError(new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 }))).toBe(false);
+  });
+
+  it("takes Redis's passing refusals (loading its data, a failover) as an outage, a wrong command as not", () => {
+    const reply = (message: string) => new ReplyError(message) as Error;
+    expect(isOutageError(reply('LOADING Redis is loading the dataset in memory'))).toBe(true);
+    expect(isOutageError(reply("READONLY You can't write against a read only replica."))).toBe(true);
+    expect(isOutageError(reply('MASTERDOWN Link with MASTER is down and replica-serve-stale-data is set to no'))).toBe(
+      true,
+    );
+    expect(isOutageError(reply('WRONGTYPE Operation against a key holding the wrong kind of value'))).toBe(false);
   });
 });

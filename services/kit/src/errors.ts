@@ -82,6 +82,11 @@ const wrapsUnreachableMongo = (err: Error) =>
   err.name === 'MongoBulkWriteError' && ('beforeHandshake' in err || 'reason' in err);
 /** ioredis's errors for a server that cannot be reached in time. */
 const REDIS_UNREACHABLE = new Set(['Command timed out', 'Connection is closed.', 'Redis connection is not ready']);
+/**
+ * Redis's refusals that pass: still loading its data at start, a replica written to during a
+ * failover, a replica whose master is down, a busy script.
+ */
+const REDIS_TRANSIENT = /^(LOADING|READONLY|MASTERDOWN|TRYAGAIN|BUSY) /;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 
 /** Whether an error says a dependency is unreachable (an outage), rather than that a query is wrong. */
@@ -94,6 +99,7 @@ export function isOutageError(err: unknown): boolean {
     (err.name.startsWith('Mongo') && MONGO_ELECTION_CODES.has(code as unknown as number)) ||
     err.name === 'MaxRetriesPerRequestError' ||
     REDIS_UNREACHABLE.has(err.message) ||
+    (err.name === 'ReplyError' && REDIS_TRANSIENT.test(err.message)) ||
     (typeof code === 'string' && NETWORK_CODES.has(code))
   );
 }

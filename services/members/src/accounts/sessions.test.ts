@@ -65,6 +65,19 @@ describe('the activity record', () => {
     expect(await members.redis.pttl(key)).toBeGreaterThan(3590 * 1000);
   });
 
+  it('is an error to answer when Redis refuses to read it, never a member signed out', async () => {
+    const { member } = await signedInMember(members.url, 'unreadable');
+    const key = activityKey(jtiOf(member.token!));
+    const kept = await members.redis.get(key);
+    await members.redis.del(key);
+    await members.redis.hset(key, 'not', 'a string');
+    const refused = await member.get('/api/auth/me');
+    expect(refused.status).toBe(500);
+    await members.redis.del(key);
+    await members.redis.set(key, kept!, 'PX', 60_000);
+    expect((await member.get('/api/auth/me')).status).toBe(200);
+  });
+
   it('is required: a genuine token without one (its record lost) is refused', async () => {
     const { member } = await signedInMember(members.url, 'lost');
     await members.redis.del(activityKey(jtiOf(member.token!)));
