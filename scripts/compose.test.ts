@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '@coach/dev-stack';
+import { REPO_ROOT, SERVICE_NODE_OPTIONS } from '@coach/dev-stack';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -111,6 +111,13 @@ describe('docker-compose.yml', () => {
       .flatMap((s) => s.volumes ?? [])
       .filter((v) => typeof v === 'string' || v.type === 'bind');
     expect(bound).toEqual([]);
+  });
+
+  it("runs each service with the Node options the embedded stack gives it (the image's, or its own)", () => {
+    for (const name of BACK_END) {
+      const options = threeHosts.services[name]!.environment?.NODE_OPTIONS;
+      expect(options, name).toBe(SERVICE_NODE_OPTIONS[name as keyof typeof SERVICE_NODE_OPTIONS]);
+    }
   });
 
   it('tells the gateway that one proxy stands in front, and refuses to start without a domain', () => {
