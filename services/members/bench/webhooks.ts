@@ -155,8 +155,12 @@ export async function benchPayments(stack: Stack, razorpay: RazorpayStandin) {
   }
 }
 
-/** Deliveries sent before the measured ones, right after the payments: the booking path's first run. */
-const WARM_UP_BOOKINGS = 500;
+/**
+ * Deliveries sent before the measured ones, right after the payments: the booking path's first
+ * run, which like the orders' first thousand pays for compiling its code (after 500 of them the
+ * next 2,500 were still queued behind members in two runs of four).
+ */
+const WARM_UP_BOOKINGS = 1000;
 
 /** Calendly's invitee.created for each booking URI, signed as Calendly signs it, before any is sent. */
 function signedBookings(uris: string[], emailOf: (i: number) => string): Delivery[] {
