@@ -1,3 +1,4 @@
+import { WEBHOOK_PATHS } from '@coach/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -31,13 +32,12 @@ export const SERVICE_RUNTIME_ENV = {
  * A service's own Node options, over SERVICE_RUNTIME_ENV's (compose sets the same). Members' answers
  * (orders, bookings, sign-ins, receipts) hold the most objects across their awaits: in a 1 MB young
  * generation they outlive it, and its collector took a sixth to a quarter of members' CPU under
- * load, enough for 500 bookings a second to queue behind it. With 8 MB its PSS after the bench's
- * load stays where it was (126-138 MB).
+ * load, enough for 500 bookings a second to queue behind it. 8 MB costs it some 8 MB of PSS after
+ * the bench's load.
  */
 export const SERVICE_NODE_OPTIONS: Partial<Record<ServiceName, string>> = {
   members: '--max-semi-space-size=8 --max-old-space-size=128',
 };
-const serviceNodeOptions = (name: ServiceName) => SERVICE_NODE_OPTIONS[name] ?? SERVICE_RUNTIME_ENV.NODE_OPTIONS;
 
 export interface StackOptions {
   /** Keep MongoDB, Redis, keys and the e-mail outbox here; without it all is thrown away. */
@@ -174,7 +174,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...(razorpay && { RAZORPAY_CHECKOUT_URL: razorpay.checkoutUrl }),
     },
   };
-  if (razorpay) razorpay.webhookUrl = `${urls.gateway}/api/payments/razorpay/webhook`;
+  if (razorpay) razorpay.webhookUrl = `${urls.gateway}${WEBHOOK_PATHS.razorpay}`;
   const env = Object.fromEntries(
     SERVICE_NAMES.map((name): [ServiceName, Record<string, string>] => [
       name,
@@ -182,7 +182,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         NODE_ENV: 'development',
         LOG_LEVEL: options.logLevel ?? 'info',
         SEED_DEMO: 'true',
-        ...(options.productionDir && { ...SERVICE_RUNTIME_ENV, NODE_OPTIONS: serviceNodeOptions(name) }),
+        ...(options.productionDir && {
+          ...SERVICE_RUNTIME_ENV,
+          NODE_OPTIONS: SERVICE_NODE_OPTIONS[name] ?? SERVICE_RUNTIME_ENV.NODE_OPTIONS,
+        }),
         ...defaults[name],
         ...settings,
         REDIS_URL: redis.url,

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { WEBHOOK_PATHS } from '@coach/contracts';
 import type { RazorpayPayment, RazorpayStandin, Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { Pool } from 'undici';
@@ -101,7 +102,7 @@ export async function benchPayments(stack: Stack, razorpay: RazorpayStandin) {
   }
   razorpay.webhookUrl = webhookUrl;
   const deliveries = payments.map((payment) => ({
-    path: '/api/payments/razorpay/webhook',
+    path: WEBHOOK_PATHS.razorpay,
     ...razorpay.webhookFor('payment.captured', { payment }),
   }));
   const all = shuffled([...deliveries, ...deliveries.slice(0, Math.round(deliveries.length * 0.2))]);
@@ -182,7 +183,7 @@ function signedBookings(uris: string[], emailOf: (i: number) => string): Deliver
     });
     const signature = createHmac('sha256', BENCH_CALENDLY_KEY).update(`${t}.${body}`).digest('hex');
     return {
-      path: '/api/bookings/calendly/webhook',
+      path: WEBHOOK_PATHS.calendly,
       headers: { 'content-type': 'application/json', 'calendly-webhook-signature': `t=${t},v1=${signature}` },
       body,
     };
@@ -229,12 +230,9 @@ export async function benchBookings(stack: Stack) {
   );
   const total = BOOKINGS_PER_SECOND * 5;
   const uris = bookingUris(Math.round(total / 1.1));
-  const sends = shuffled([...uris.keys(), ...[...uris.keys()].slice(0, total - uris.length)]);
   const deliveries = signedBookings(uris, (i) => `reader${i}@example.com`);
-  const { latencies, failed, seconds } = await sendSteadily(
-    client,
-    sends.map((i) => deliveries[i]!),
-  );
+  const sends = shuffled([...deliveries, ...deliveries.slice(0, total - uris.length)]);
+  const { latencies, failed, seconds } = await sendSteadily(client, sends);
   await client.close();
   const db = await membersDb(stack);
   try {

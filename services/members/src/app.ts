@@ -1,3 +1,4 @@
+import { WEBHOOK_PATHS } from '@coach/contracts';
 import mongoose from 'mongoose';
 import {
   addHealth,
@@ -15,10 +16,10 @@ import { authRoutes } from './accounts/routes.ts';
 import { createSessionIssuer } from './accounts/sessions.ts';
 import { adminUserRoutes } from './admin/routes.ts';
 import { createMemberRefs } from './bookings/memberRef.ts';
-import { checkoutRoutes, RAZORPAY_WEBHOOK_PATH } from './checkout/routes.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
 import type { CheckoutService } from './checkout/service.ts';
 import type { RazorpayKeys } from './checkout/razorpay.ts';
-import { BOOKING_WEBHOOK_PATHS, bookingRoutes, type BookingKeys } from './bookings/routes.ts';
+import { bookingRoutes, type BookingKeys } from './bookings/routes.ts';
 import { communityRoutes, moderationRoutes } from './community/routes.ts';
 import { passwordRoutes, type PasswordResetLimits } from './passwords/routes.ts';
 import { createPasswordPolicy, type BreachedPasswordSettings } from './passwords/strength.ts';
@@ -53,7 +54,7 @@ export interface MembersDeps {
 /** The members service's HTTP app: accounts and sessions, Sacred Circle, profile, booked sessions, admin users. */
 export function buildMembersApp(deps: MembersDeps): Express {
   const { logger, redis, publish } = deps;
-  const app = createApp(logger, { rawBodyPaths: [...BOOKING_WEBHOOK_PATHS, RAZORPAY_WEBHOOK_PATH] });
+  const app = createApp(logger, { rawBodyPaths: Object.values(WEBHOOK_PATHS) });
   const sessions = createSessionVerifier(deps.sessionPublicKey, redis, deps.cookieSecure);
   const issuer = createSessionIssuer(redis, {
     privateKey: deps.sessionPrivateKey,

@@ -7,10 +7,6 @@ import { calChange, calendlyChange, type BookingChange } from './providers.ts';
 import { calendlySignatureValid, calSignatureValid } from './signatures.ts';
 import { applyBookingChange, listBookings, memberSessions } from './service.ts';
 
-const { calendly: CALENDLY_WEBHOOK_PATH, cal: CAL_WEBHOOK_PATH } = WEBHOOK_PATHS;
-/** The paths whose raw bodies the signatures are checked over (kit's createApp keeps them). */
-export const BOOKING_WEBHOOK_PATHS = [CALENDLY_WEBHOOK_PATH, CAL_WEBHOOK_PATH];
-
 export const BOOKING_MESSAGES = {
   badSignature: 'The webhook signature is missing, wrong or stale',
   notConfigured: 'This webhook is not set up on this site',
@@ -45,7 +41,7 @@ export function bookingRoutes(
   if (!keys.calSecret) deps.logger.warn('CAL_WEBHOOK_SECRET is unset: Cal.com bookings are refused');
 
   /** Calendly answers a refused signature with 400, as its own examples do; nothing is changed. */
-  router.post(CALENDLY_WEBHOOK_PATH, async (req, res) => {
+  router.post(WEBHOOK_PATHS.calendly, async (req, res) => {
     if (!keys.calendlySigningKey) throw new HttpError(400, BOOKING_MESSAGES.notConfigured);
     const raw = rawBodyOf(req);
     if (!raw || !calendlySignatureValid(keys.calendlySigningKey, req.get('calendly-webhook-signature'), raw)) {
@@ -57,7 +53,7 @@ export function bookingRoutes(
   });
 
   /** Cal.com: a refused signature gets 401; nothing is changed. */
-  router.post(CAL_WEBHOOK_PATH, async (req, res) => {
+  router.post(WEBHOOK_PATHS.cal, async (req, res) => {
     if (!keys.calSecret) throw new HttpError(401, BOOKING_MESSAGES.notConfigured);
     const raw = rawBodyOf(req);
     if (!raw || !calSignatureValid(keys.calSecret, req.get('x-cal-signature-256'), raw)) {

@@ -25,8 +25,6 @@ import {
 } from './razorpay.ts';
 import { CHECKOUT_MESSAGES, listSales, salesSummary, type CheckoutService, type WebhookBody } from './service.ts';
 
-export const RAZORPAY_WEBHOOK_PATH = WEBHOOK_PATHS.razorpay;
-
 const priceOf = (programId: string) => {
   if (!isProgramId(programId)) throw new HttpError(404, CHECKOUT_MESSAGES.unknownProgram);
   return PROGRAM_PRICES[programId];
@@ -140,7 +138,7 @@ export function checkoutRoutes(
   });
 
   /** Razorpay's webhooks: a missing or wrong signature gets 400 and changes nothing. */
-  router.post(RAZORPAY_WEBHOOK_PATH, async (req, res) => {
+  router.post(WEBHOOK_PATHS.razorpay, async (req, res) => {
     const raw = rawBodyOf(req);
     if (!raw || !webhookSignatureValid(keys, raw, req.get('x-razorpay-signature'))) {
       throw new HttpError(400, 'The webhook signature is missing or wrong');

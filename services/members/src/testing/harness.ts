@@ -1,4 +1,4 @@
-import type { CommunityPost } from '@coach/contracts';
+import { WEBHOOK_PATHS, type CommunityPost } from '@coach/contracts';
 import { nextLink } from '@coach/site-rules';
 import { createEventPublisher, sessionCookieName } from '@coach/kit';
 import { listen, startTestBackend } from '@coach/dev-stack';
@@ -8,7 +8,6 @@ import { ensureAdmin } from '../admin/bootstrap.ts';
 import { buildMembersApp } from '../app.ts';
 import type { BookingKeys } from '../bookings/routes.ts';
 import { razorpayClient } from '../checkout/razorpay.ts';
-import { RAZORPAY_WEBHOOK_PATH } from '../checkout/routes.ts';
 import { checkoutService } from '../checkout/service.ts';
 import type { PasswordResetLimits } from '../passwords/routes.ts';
 import type { BreachedPasswordSettings } from '../passwords/strength.ts';
@@ -82,7 +81,7 @@ export async function startMembers({
   });
   const server = await listen(app);
   const url = server.url;
-  if (razorpay) razorpay.webhookUrl = `${url}${RAZORPAY_WEBHOOK_PATH}`;
+  if (razorpay) razorpay.webhookUrl = `${url}${WEBHOOK_PATHS.razorpay}`;
 
   async function stop() {
     await server.close();
