@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { PageFallback } from '../ui/PageFallback.tsx';
 import { Notices } from './Notices.tsx';
 import { notify } from './store.ts';
 
@@ -60,5 +61,23 @@ describe('notices', () => {
     act(() => notify({ title: 'Closable' }));
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByText('Closable')).not.toBeInTheDocument();
+  });
+
+  it('counts its 5000 ms once the page it leads to is in view, not while that page loads', () => {
+    vi.useFakeTimers();
+    const { rerender } = render(
+      <>
+        <Notices />
+        <PageFallback />
+      </>,
+    );
+    act(() => notify({ title: 'Welcome back!' }));
+    act(() => vi.advanceTimersByTime(8000));
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+    rerender(<Notices />);
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Welcome back!')).not.toBeInTheDocument();
   });
 });

@@ -4,22 +4,23 @@ import { useEffect, useRef, useState } from 'react';
 import { NOTICE_DURATION_MS, NOTICE_SWIPE_THRESHOLD_PX, useNotices } from './store.ts';
 
 /**
- * The notification area: one notice at a time, gone after 5000 ms, on Escape or on a swipe of
+ * The notification area: one notice at a time, gone after 5000 ms (counted once the page is in view), on Escape or on a swipe of
  * 50 px; F8 moves keyboard focus into the area.
  */
 export function Notices() {
   const notice = useNotices((s) => s.notice);
   const dismiss = useNotices((s) => s.dismiss);
+  const pageLoading = useNotices((s) => s.pagesLoading > 0);
   const regionRef = useRef<HTMLElement>(null);
   const [dragX, setDragX] = useState(0);
   const dragStart = useRef<number | null>(null);
   const [paused, setPaused] = useState(false);
 
   useEffect(() => {
-    if (!notice || paused) return;
+    if (!notice || paused || pageLoading) return;
     const timer = window.setTimeout(dismiss, NOTICE_DURATION_MS);
     return () => window.clearTimeout(timer);
-  }, [notice, paused, dismiss]);
+  }, [notice, paused, pageLoading, dismiss]);
 
   useEffect(() => {
     setDragX(0);
