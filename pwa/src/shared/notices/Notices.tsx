@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { NOTICE_DURATION_MS, NOTICE_SWIPE_THRESHOLD_PX, useNotices } from './store.ts';
 
 /**
- * The notification area: one notice at a time, gone after 5000 ms (counted once the page is in view), on Escape or on a swipe of
- * 50 px; F8 moves keyboard focus into the area.
+ * The notification area: one notice at a time, gone after 5000 ms of a page in view, on Escape or
+ * on a swipe of 50 px; F8 moves keyboard focus into the area.
  */
 export function Notices() {
   const notice = useNotices((s) => s.notice);

@@ -1,9 +1,8 @@
 import { create } from 'zustand';
 
 /**
- * A notice disappears after 5000 ms of a page in view; at most one is shown at a time. While a
- * page's code loads (a sign-in's notice, shown as it moves on to the Circle) its time does not run:
- * on a slow phone the next page can take longer than that to arrive.
+ * A notice disappears after 5000 ms of a page in view; at most one is shown at a time. Its time
+ * waits while a page's code loads: on a slow phone, the page a sign-in leads to can take longer.
  */
 export const NOTICE_DURATION_MS = 5000;
 export const NOTICE_SWIPE_THRESHOLD_PX = 50;
@@ -17,7 +16,7 @@ export interface Notice {
 
 interface NoticeState {
   notice: Notice | null;
-  /** How many pages are loading (their fallbacks shown): a notice's time waits for them. */
+  /** How many page fallbacks are shown. */
   pagesLoading: number;
   show: (notice: Omit<Notice, 'id' | 'variant'> & { variant?: Notice['variant'] }) => void;
   dismiss: () => void;
@@ -36,7 +35,7 @@ export const useNotices = create<NoticeState>((set) => ({
 /** Shows a notice from anywhere (event handlers, mutation callbacks). */
 export const notify = (notice: Parameters<NoticeState['show']>[0]): void => useNotices.getState().show(notice);
 
-/** Holds the notices' time while the calling component (a page's fallback) is shown. */
+/** An effect for a page's fallback: the notices' time waits until it is gone. */
 export function holdNoticesWhileShown(): () => void {
   useNotices.setState((s) => ({ pagesLoading: s.pagesLoading + 1 }));
   return () => useNotices.setState((s) => ({ pagesLoading: s.pagesLoading - 1 }));
