@@ -15,8 +15,9 @@ it("writes no link's token to the request log, and keeps the rest of its address
   } finally {
     await server.close();
   }
-  const logged = lines.map((line) => JSON.parse(line) as { req?: { url: string; query?: Record<string, string> } });
-  const req = logged.find((line) => line.req)?.req;
-  expect(req?.url).toBe('/newsletter/confirm?token=%5Bredacted%5D&mailing=m-7');
+  const logged = lines.map((line) => JSON.parse(line) as { req?: { url: string }; res?: { statusCode: number } });
+  const line = logged.find((l) => l.req);
+  expect(line?.req?.url).toBe('/newsletter/confirm?token=%5Bredacted%5D&mailing=m-7');
+  expect(line?.res?.statusCode).toBe(200);
   expect(lines.join('\n')).not.toContain('s3cret-Token_1');
 });

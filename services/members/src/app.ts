@@ -67,6 +67,11 @@ export function buildMembersApp(deps: MembersDeps): Express {
   const twoStep = createTwoStep(redis, createTwoStepSecrets(deps.twoStepKey), deps.twoStepIssuer);
   const passwordPolicy = createPasswordPolicy(deps.breachedPasswords, logger);
   const { cookieSecure } = deps;
+  // Booking links' member references are keyed with the session key: only this service makes them.
+  // First of the routes: a provider's burst of deliveries is matched against these alone.
+  app.use(
+    bookingRoutes(sessions, { keys: deps.bookingKeys ?? {}, refs: createMemberRefs(deps.sessionPrivateKey), logger }),
+  );
   app.use(authRoutes({ sessions, issuer, limiter, devices, publish, passwordPolicy, twoStep, cookieSecure }));
   app.use(twoStepRoutes({ sessions, twoStep, limiter, devices, cookieSecure }));
   app.use(
@@ -85,10 +90,6 @@ export function buildMembersApp(deps: MembersDeps): Express {
   app.use(communityRoutes(sessions, publish, logger));
   app.use(moderationRoutes(sessions));
   app.use(profileRoutes(sessions));
-  // Booking links' member references are keyed with the session key: only this service makes them.
-  app.use(
-    bookingRoutes(sessions, { keys: deps.bookingKeys ?? {}, refs: createMemberRefs(deps.sessionPrivateKey), logger }),
-  );
   app.use(
     checkoutRoutes(sessions, {
       ...deps.checkout,

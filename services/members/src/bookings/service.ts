@@ -41,8 +41,8 @@ async function memberOf(details: BookingChange['details'], refs: MemberRefs): Pr
   const byRef = refs.userIdOf(details.memberRef);
   if (byRef !== undefined && (await UserModel.exists({ _id: byRef }))) return byRef;
   if (!details.email) return undefined;
-  const user = await UserModel.findOne({ email: details.email }, { _id: 1 }).lean();
-  return user?._id;
+  const user = await UserModel.collection.findOne({ email: details.email }, { projection: { _id: 1 } });
+  return user?._id as number | undefined;
 }
 
 /**
@@ -84,22 +84,35 @@ export async function applyBookingChange(change: BookingChange, refs: MemberRefs
   const details = Object.fromEntries(
     DETAIL_FIELDS.filter((f) => change.details[f] !== undefined).map((f) => [f, change.details[f]]),
   );
-  const userId = await memberOf(change.details, refs);
   const now = new Date();
   if (ids.length > 1) await joinSessions(ids);
   // The old half of a reschedule brings the old booking's details: they never replace the new one's.
   const detailsAt = change.kind === 'moved' ? new Date(0) : change.occurredAt;
-  const row = await retryOnDuplicateKey(() =>
-    BookingModel.findOneAndUpdate(
-      // $elemMatch, not $in: an upsert would copy a one-id $in into the new row as a plain value.
-      { ids: trusted({ $elemMatch: { $in: ids } }) },
-      {
-        $addToSet: { ids: { $each: ids } },
-        $setOnInsert: { provider: change.provider, status: 'booked', createdAt: now, ...details, detailsAt },
-      },
-      { upsert: true, new: true, projection: { status: 1, userId: 1, detailsAt: 1 } },
-    ).lean<BookingRow>(),
-  );
+  // The member is looked up while the session is stored: a provider's burst waits for one round trip,
+  // not two. Both go to the driver itself (every value is typed by the payload's parser), not through
+  // mongoose's casting: a burst of deliveries is where this service spends its CPU.
+  const [userId, row] = await Promise.all([
+    memberOf(change.details, refs),
+    retryOnDuplicateKey(
+      () =>
+        BookingModel.collection.findOneAndUpdate(
+          // $elemMatch, not $in: an upsert would copy a one-id $in into the new row as a plain value.
+          { ids: { $elemMatch: { $in: ids } } },
+          {
+            $addToSet: { ids: { $each: ids } },
+            $setOnInsert: {
+              provider: change.provider,
+              status: 'booked',
+              createdAt: now,
+              updatedAt: now,
+              ...details,
+              detailsAt,
+            },
+          },
+          { upsert: true, returnDocument: 'after', projection: { status: 1, userId: 1, detailsAt: 1 } },
+        ) as Promise<BookingRow>,
+    ),
+  ]);
   const set: Record<string, unknown> = {};
   if (row.detailsAt && row.detailsAt < detailsAt) Object.assign(set, details, { detailsAt });
   if (userId !== undefined && row.userId === undefined) set.userId = userId;
