@@ -2,8 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { WEBHOOK_PATHS } from '@coach/contracts';
 import type { RazorpayPayment, RazorpayStandin, Stack } from '@coach/dev-stack';
 import mongoose from 'mongoose';
-import { Pool } from 'undici';
 import { p99, percentile } from '../../../bench/percentile.ts';
+import { startLoadThread, type Delivery } from './load-thread.ts';
 
 /** Targets: payment webhooks all applied once; orders created at c=20 within 150 ms p99; bookings at 500/s within 100 ms p99. */
 export const ORDERS_TARGET_P99_MS = 150;
@@ -13,46 +13,6 @@ export const BOOKINGS_PER_SECOND = 500;
 const WARM_UP_ORDERS = 1000;
 /** The Calendly signing key the bench's stack is started with. */
 export const BENCH_CALENDLY_KEY = 'bench-calendly-signing-key';
-
-/** What a request of the bench sends through the gateway. */
-interface Delivery {
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * The bench's HTTP client: undici's own, as light as a load generator should be (fetch would take
- * a quarter of this machine's CPU from the site at these rates).
- */
-const benchClient = (gatewayUrl: string) => new Pool(gatewayUrl, { connections: 64 });
-
-/** One request; its milliseconds, whether it was answered 2xx, and its answer's text. */
-async function timed(client: Pool, { path, headers, body }: Delivery) {
-  const sent = performance.now();
-  const res = await client.request({ path, method: 'POST', headers, body });
-  const text = await res.body.text();
-  return { ms: performance.now() - sent, ok: res.statusCode < 300, text };
-}
-
-/** Sends the deliveries, `concurrency` at a time (closed loop); returns each one's milliseconds and answer. */
-async function concurrently(client: Pool, deliveries: Delivery[], concurrency: number) {
-  const latencies: number[] = [];
-  const answers: string[] = [];
-  let next = 0;
-  let failed = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < deliveries.length) {
-        const { ms, ok, text } = await timed(client, deliveries[next++]!);
-        latencies.push(ms);
-        if (ok) answers.push(text);
-        else failed += 1;
-      }
-    }),
-  );
-  return { latencies, failed, answers };
-}
 
 const shuffled = <T>(items: T[]) => {
   for (let i = items.length - 1; i > 0; i -= 1) {
@@ -76,7 +36,7 @@ async function membersDb(stack: Stack) {
  */
 export async function benchPayments(stack: Stack, razorpay: RazorpayStandin) {
   const COUNT = 1000;
-  const client = benchClient(stack.gatewayUrl);
+  const load = startLoadThread(stack.gatewayUrl);
   const orderFor = (i: number): Delivery => ({
     path: '/api/checkout/orders',
     headers: { 'content-type': 'application/json' },
@@ -90,8 +50,8 @@ export async function benchPayments(stack: Stack, razorpay: RazorpayStandin) {
   // The first orders after a start also pay for compiling the code they run: every process of the
   // site (and the bench) spends a third more CPU per order on the first thousand than on the next,
   // which then holds. They are reported apart; the target is judged on the orders after them.
-  const warmUp = await concurrently(client, orderBatch(0, WARM_UP_ORDERS), 20);
-  const orders = await concurrently(client, orderBatch(WARM_UP_ORDERS, COUNT), 20);
+  const warmUp = await load.send(orderBatch(0, WARM_UP_ORDERS), { concurrency: 20 });
+  const orders = await load.send(orderBatch(WARM_UP_ORDERS, COUNT), { concurrency: 20 });
   const orderIds = orders.answers.map((text) => (JSON.parse(text) as { orderId: string }).orderId);
   const webhookUrl = razorpay.webhookUrl;
   razorpay.webhookUrl = undefined; // the bench sends the webhooks itself
@@ -106,10 +66,8 @@ export async function benchPayments(stack: Stack, razorpay: RazorpayStandin) {
     ...razorpay.webhookFor('payment.captured', { payment }),
   }));
   const all = shuffled([...deliveries, ...deliveries.slice(0, Math.round(deliveries.length * 0.2))]);
-  const started = performance.now();
-  const hooks = await concurrently(client, all, 20);
-  const seconds = (performance.now() - started) / 1000;
-  await client.close();
+  const hooks = await load.send(all, { concurrency: 20 });
+  await load.close();
   const db = await membersDb(stack);
   try {
     const purchases = db.collection('purchases');
@@ -142,7 +100,7 @@ export async function benchPayments(stack: Stack, razorpay: RazorpayStandin) {
       },
       webhooks: {
         webhooks: all.length,
-        'webhooks/s': Math.round(all.length / seconds),
+        'webhooks/s': Math.round(all.length / hooks.seconds),
         'p99 ms': p99(hooks.latencies),
         'not 2xx': hooks.failed,
         'completed once': completed,
@@ -190,26 +148,6 @@ function signedBookings(uris: string[], emailOf: (i: number) => string): Deliver
   });
 }
 
-/**
- * Sends the deliveries at a steady BOOKINGS_PER_SECOND, open loop: each leaves at its own time,
- * whatever the answers before it take. Returns each one's milliseconds.
- */
-async function sendSteadily(client: Pool, deliveries: Delivery[]) {
-  const latencies: number[] = [];
-  let failed = 0;
-  const started = performance.now();
-  await Promise.all(
-    deliveries.map(async (delivery, i) => {
-      const due = started + (i * 1000) / BOOKINGS_PER_SECOND;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-      const { ms, ok } = await timed(client, delivery);
-      latencies.push(ms);
-      if (!ok) failed += 1;
-    }),
-  );
-  return { latencies, failed, seconds: (performance.now() - started) / 1000 };
-}
-
 const bookingUris = (count: number) =>
   Array.from(
     { length: count },
@@ -223,17 +161,18 @@ const bookingUris = (count: number) =>
  * twice, none lost).
  */
 export async function benchBookings(stack: Stack) {
-  const client = benchClient(stack.gatewayUrl);
-  const warmUp = await sendSteadily(
-    client,
+  const load = startLoadThread(stack.gatewayUrl);
+  const pace = { perSecond: BOOKINGS_PER_SECOND };
+  const warmUp = await load.send(
     signedBookings(bookingUris(WARM_UP_BOOKINGS), (i) => `early${i}@example.com`),
+    pace,
   );
   const total = BOOKINGS_PER_SECOND * 5;
   const uris = bookingUris(Math.round(total / 1.1));
   const deliveries = signedBookings(uris, (i) => `reader${i}@example.com`);
   const sends = shuffled([...deliveries, ...deliveries.slice(0, total - uris.length)]);
-  const { latencies, failed, seconds } = await sendSteadily(client, sends);
-  await client.close();
+  const { latencies, failed, seconds } = await load.send(sends, pace);
+  await load.close();
   const db = await membersDb(stack);
   try {
     const bookings = db.collection('bookings');
