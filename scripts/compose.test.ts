@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, SERVICE_NODE_OPTIONS } from '@coach/dev-stack';
+import { MONGOD_CACHE_ARGS, REPO_ROOT, SERVICE_NODE_OPTIONS } from '@coach/dev-stack';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 // and docker-compose.yml also as compose reads it (YAML first, interpolation after).
 interface Service {
   image?: string;
+  command?: string[];
   ports?: { target: number; published: number; mode?: string }[];
   volumes?: ({ type: string; source: string } | string)[];
   configs?: { source: string }[];
@@ -118,6 +119,11 @@ describe('docker-compose.yml', () => {
       const options = threeHosts.services[name]!.environment?.NODE_OPTIONS;
       expect(options, name).toBe(SERVICE_NODE_OPTIONS[name as keyof typeof SERVICE_NODE_OPTIONS]);
     }
+  });
+
+  it('runs MongoDB with the cache the bench measures the site with, on one host and on three', () => {
+    const members = [oneHost.services.mongo!, ...['mongo', 'mongo-2', 'mongo-3'].map((n) => threeHosts.services[n]!)];
+    for (const member of members) expect(member.command!.slice(-2)).toEqual(MONGOD_CACHE_ARGS);
   });
 
   it('tells the gateway that one proxy stands in front, and refuses to start without a domain', () => {

@@ -1,5 +1,5 @@
 export * from './stack.ts';
-export { databaseUrl, startMongo } from './mongo.ts';
+export { databaseUrl, MONGOD_CACHE_ARGS, startMongo } from './mongo.ts';
 export { freePort, freePorts } from './ports.ts';
 export { startRedis } from './redis.ts';
 export { sessionKeyPair, vapidKeyPair } from './keys.ts';
