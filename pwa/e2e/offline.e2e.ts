@@ -290,8 +290,13 @@ test.describe('offline writes without a service worker (browsers without one, or
 
     await sendContactMessage(contact, `Sent offline without a worker ${marker}`);
     await expect(notice(contact, 'Saved offline')).toContainText('Your message is saved');
+    // Keeping the subscription, the page replays its outbox at once: oldest first, the message,
+    // which fails offline. The pages are closed once that try has failed: a try still in flight
+    // as the connection comes back would go out (the race of a tab closed just then).
+    const replayFailed = blog.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/contact'));
     await subscribe(blog, email);
     await expect(notice(blog, 'Saved offline')).toContainText('Your subscription is saved');
+    await replayFailed;
     await contact.close();
     await blog.close();
 
