@@ -89,8 +89,9 @@ export async function applyBookingChange(change: BookingChange, refs: MemberRefs
   // The old half of a reschedule brings the old booking's details: they never replace the new one's.
   const detailsAt = change.kind === 'moved' ? new Date(0) : change.occurredAt;
   // The member is looked up while the session is stored: a provider's burst waits for one round trip,
-  // not two. Both go to the driver itself (every value is typed by the payload's parser), not through
-  // mongoose's casting: a burst of deliveries is where this service spends its CPU.
+  // not two. The store and the lookup by e-mail go to the driver itself (every value is typed by the
+  // payload's parser), not through mongoose's casting: a burst of deliveries is where this service
+  // spends its CPU.
   const [userId, row] = await Promise.all([
     memberOf(change.details, refs),
     retryOnDuplicateKey(
