@@ -24,6 +24,8 @@ const pnpm = (args, env = {}) =>
   });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// What failed, told again just above the totals: a long run's log is often read from its end.
+const failures = [];
 // The gateway's tests serve the built app too, so build it before any test runs.
 buildPwa({ force: true });
 
@@ -35,13 +37,16 @@ if (!e2eOnly) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests + (r.numTotalTestSuites > 0 && !r.success && r.numFailedTests === 0 ? 1 : 0);
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    failures.push(...vitestFailures(r));
   } else {
     totals.failed += 1; // the runner itself crashed
   }
 }
 
 const e2eOut = path.join(reports, 'playwright.json');
-pnpm(['--filter', '@coach/pwa', 'exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut });
+pnpm(['--filter', '@coach/pwa', 'exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut,
+});
 if (existsSync(e2eOut)) {
   const report = JSON.parse(readFileSync(e2eOut, 'utf8'));
   const s = report.stats;
@@ -52,6 +57,22 @@ if (existsSync(e2eOut)) {
   for (const title of flakyTests(report)) console.log(`flaky, passed on retry: ${title}`);
 } else {
   totals.failed += 1;
+}
+
+/**
+ * Vitest's failures, one line each: a failed test with its first error line, or a file that
+ * failed as a whole (its setup or a hook threw, so its tests were skipped) with its error.
+ */
+function vitestFailures(report) {
+  const firstLine = (text = '') => text.split('\n').find((line) => line.trim()) ?? '';
+  const lines = [];
+  for (const file of report.testResults) {
+    const name = path.relative(root, file.name);
+    for (const t of file.assertionResults)
+      if (t.status === 'failed') lines.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && file.message) lines.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return lines;
 }
 
 /** The titles of the tests in Playwright's JSON report whose outcome is 'flaky'. */
@@ -67,6 +88,7 @@ function flakyTests(report) {
   return found;
 }
 
+for (const line of failures) console.log(`vitest failed: ${line}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -43,6 +43,9 @@ export async function startMongo(options: { dbPath?: string; port?: number } = {
       // A mongod started again on its port (a restart in the fault tests) must get that port,
       // not another the library picks while it still counts the old one as in use.
       portGeneration: false,
+      // The library's default (10 s) is tight when two test files start their stacks at once on two
+      // busy cores; a database that fails to start skips a whole file.
+      launchTimeout: 30_000,
       storageEngine: options.dbPath ? 'wiredTiger' : 'ephemeralForTest',
       args: options.dbPath ? MONGOD_CACHE_ARGS : [],
     },
