@@ -8,6 +8,8 @@ import { currentUserQuery } from '../../shared/api/auth.ts';
 import { createQueryClient } from '../../shared/api/client.ts';
 import { afterLoad } from '../../shared/hooks/useAfterLoad.ts';
 import { captureInstallPrompt } from '../../shared/pwa/installPrompt.ts';
+import { startOutboxSync } from '../../shared/pwa/pageOutbox.ts';
+import { announceOutboxEvent } from '../pwa/outboxNotices.ts';
 import { browserStyleCache } from '../../shared/styleCache.ts';
 import { seedFromPageData } from './pageData.ts';
 
@@ -39,14 +41,13 @@ export function startApp(container: HTMLElement, prerendered: boolean): void {
     else createRoot(container).render(app);
   });
 
-  // The worker and the outbox replay are not needed for the first paint: they load after it, once idle.
+  // The worker and the outbox replay are not needed for the first paint: they start after it, once
+  // idle. The replay's code is part of the page, not a chunk fetched then: the connection may be
+  // gone by that time, and a page without a worker still keeps and replays what is sent offline.
   afterLoad(() => {
     if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       void import('../pwa/registerSW.ts').then((m) => m.registerServiceWorker());
     }
-    void Promise.all([import('../../shared/pwa/pageOutbox.ts'), import('../pwa/outboxNotices.ts')]).then(
-      ([{ startOutboxSync }, { announceOutboxEvent }]) =>
-        startOutboxSync((event) => announceOutboxEvent(event, queryClient)),
-    );
+    startOutboxSync((event) => announceOutboxEvent(event, queryClient));
   });
 }

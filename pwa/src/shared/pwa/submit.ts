@@ -1,5 +1,6 @@
 import { ApiRequestError, apiRequest, idempotencyHeader } from '../api/client.ts';
 import { isPassingOutage, outboxKind, QUEUED_HEADER, type OutboxKind } from './outbox.ts';
+import { pageOutbox, replayOutbox } from './pageOutbox.ts';
 
 /** What a visitor is told when a write is kept for later. */
 export const SAVED_OFFLINE: Record<OutboxKind, { title: string; description: string }> = {
@@ -44,8 +45,7 @@ export async function postOrQueue<T>(url: string, data?: unknown): Promise<Submi
   } catch (error) {
     const afterOutage = error instanceof ApiRequestError && isPassingOutage(error.status);
     if (!afterOutage && !isNetworkError(error)) throw error;
-    // Loaded only when needed: the outbox code stays out of the first page load.
-    const { pageOutbox, replayOutbox } = await import('./pageOutbox.ts');
+    // The outbox's code is in the page already: a chunk fetched now would fail offline.
     await pageOutbox().enqueue(
       { id: headers['Idempotency-Key'], kind, url, body: data === undefined ? null : JSON.stringify(data) },
       { afterOutage },
@@ -55,7 +55,6 @@ export async function postOrQueue<T>(url: string, data?: unknown): Promise<Submi
   }
   if (res.headers.get(QUEUED_HEADER)) {
     // Kept by the service worker: the page schedules the next try (after a 503, online all along).
-    const { replayOutbox } = await import('./pageOutbox.ts');
     replayOutbox();
     return { queued: true };
   }
