@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { MongoMemoryServer } from 'mongodb-memory-server-core';
-import { freePort } from './ports.ts';
+import { startOnFreePort } from './ports.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -35,21 +35,23 @@ export const databaseUrl = (serverUrl: string, db: string) =>
 /** Starts a real mongod. With a dbPath the data is kept between runs; without, it is thrown away. */
 export async function startMongo(options: { dbPath?: string; port?: number } = {}) {
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
-  const server = await MongoMemoryServer.create({
-    binary: mongodBinary(),
-    instance: {
-      dbPath: options.dbPath,
-      port: options.port ?? (await freePort()),
-      // A mongod started again on its port (a restart in the fault tests) must get that port,
-      // not another the library picks while it still counts the old one as in use.
-      portGeneration: false,
-      // The library's default (10 s) is tight when two test files start their stacks at once on two
-      // busy cores; a database that fails to start skips a whole file.
-      launchTimeout: 30_000,
-      storageEngine: options.dbPath ? 'wiredTiger' : 'ephemeralForTest',
-      args: options.dbPath ? MONGOD_CACHE_ARGS : [],
-    },
-  });
+  const server = await startOnFreePort(options.port, (port) =>
+    MongoMemoryServer.create({
+      binary: mongodBinary(),
+      instance: {
+        dbPath: options.dbPath,
+        port,
+        // A mongod started again on its port (a restart in the fault tests) must get that port,
+        // not another the library picks while it still counts the old one as in use.
+        portGeneration: false,
+        // The library's default (10 s) is tight when two test files start their stacks at once on two
+        // busy cores; a database that fails to start skips a whole file.
+        launchTimeout: 30_000,
+        storageEngine: options.dbPath ? 'wiredTiger' : 'ephemeralForTest',
+        args: options.dbPath ? MONGOD_CACHE_ARGS : [],
+      },
+    }),
+  );
   return {
     // A kept database acknowledges a write once it is in the journal (as docker-compose's
     // MONGO_URL asks): a write answered to a visitor survives mongod being killed. The

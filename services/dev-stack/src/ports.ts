@@ -26,6 +26,23 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port between ${PORTS.from} and ${PORTS.to}`);
 }
 
+/**
+ * Starts a server on a port of its own: the one asked for, or else a free one, and another free one
+ * if that start fails. A port found free can still be taken before the server binds it (a test
+ * file in another worker process looking at the same moment), so a start on a picked port gets
+ * three tries; a start on a port asked for gets one.
+ */
+export async function startOnFreePort<T>(asked: number | undefined, start: (port: number) => Promise<T>): Promise<T> {
+  if (asked !== undefined) return await start(asked);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** `count` free ports, each its own. */
 export async function freePorts(count: number): Promise<number[]> {
   const ports: number[] = [];

@@ -1,6 +1,6 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { freePort } from './ports.ts';
+import { startOnFreePort } from './ports.ts';
 
 function redisServerPath(): string {
   try {
@@ -41,13 +41,10 @@ export async function runRedisServer(args: string[], ready = 'Ready to accept co
  * kept (append-only file); without, nothing touches the disk. `args` are added (--replicaof).
  */
 export async function startRedis(options: { port?: number; dir?: string; args?: string[] } = {}) {
-  const port = options.port ?? (await freePort());
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', ''];
-  if (options.dir) {
-    mkdirSync(options.dir, { recursive: true });
-    args.push('--dir', options.dir, '--appendonly', 'yes');
-  } else {
-    args.push('--appendonly', 'no');
-  }
-  return { url: `redis://127.0.0.1:${port}`, port, ...(await runRedisServer([...args, ...(options.args ?? [])])) };
+  const persistence = options.dir ? ['--dir', options.dir, '--appendonly', 'yes'] : ['--appendonly', 'no'];
+  if (options.dir) mkdirSync(options.dir, { recursive: true });
+  return await startOnFreePort(options.port, async (port) => {
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, ...(options.args ?? [])];
+    return { url: `redis://127.0.0.1:${port}`, port, ...(await runRedisServer(args)) };
+  });
 }
