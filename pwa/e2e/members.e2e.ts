@@ -1,6 +1,6 @@
 import { DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
-import { noticeArea } from './page-checks.ts';
+import { hydrated, noticeArea } from './page-checks.ts';
 import { signInThroughForm } from './sign-in.ts';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -105,6 +105,9 @@ test.describe('a member’s journey', () => {
 
   test('a second account with the same e-mail is refused with the server’s message', async ({ page }) => {
     await page.goto('/signup');
+    // The app's answer, in its notices; sent before the app took over, the form posts and the
+    // page the gateway answers with shows it in the form (tested with the forms that work early).
+    await hydrated(page);
     await page.getByLabel('Full Name').fill('Someone Else');
     await page.getByLabel('Username').fill(`other_${Date.now().toString(36)}`);
     await page.getByLabel('Email').fill(DEMO_MEMBER.email);
