@@ -105,8 +105,8 @@ test.describe('a member’s journey', () => {
 
   test('a second account with the same e-mail is refused with the server’s message', async ({ page }) => {
     await page.goto('/signup');
-    // The app's answer, in its notices; sent before the app took over, the form posts and the
-    // page the gateway answers with shows it in the form (tested with the forms that work early).
+    // The app's answer shows in its notices. A submit before the app takes over posts the form
+    // instead, and the gateway's page shows the answer inside the form.
     await hydrated(page);
     await page.getByLabel('Full Name').fill('Someone Else');
     await page.getByLabel('Username').fill(`other_${Date.now().toString(36)}`);

@@ -9,8 +9,8 @@ import { createQueryClient } from '../../shared/api/client.ts';
 import { afterLoad } from '../../shared/hooks/useAfterLoad.ts';
 import { captureInstallPrompt } from '../../shared/pwa/installPrompt.ts';
 import { startOutboxSync } from '../../shared/pwa/pageOutbox.ts';
-import { announceOutboxEvent } from '../pwa/outboxNotices.ts';
 import { browserStyleCache } from '../../shared/styleCache.ts';
+import { announceOutboxEvent } from '../pwa/outboxNotices.ts';
 import { seedFromPageData } from './pageData.ts';
 
 /**
