@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { passwordLists } from './scripts/passwordLists.ts';
 
-const THEME_COLOR = '#4E2F5E'; // palette.plum (src/shared/theme.ts)
+const THEME_COLOR = '#4E2F5E'; // palette.plum (src/shared/palette.ts)
 const BACKGROUND_COLOR = '#FBF6EF'; // palette.cream
 
 /**
@@ -143,14 +143,17 @@ export default defineConfig(({ isSsrBuild }) => {
                     name: 'styles',
                     test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|private-theming|utils)|@mui[\\/]material[\\/]styles)[\\/]/,
                   },
+                  // The site's colours apart from the theme: a page's script draws in them before the app.
+                  { name: 'palette', test: /[\\/]src[\\/]shared[\\/]palette\.ts$/ },
                   { name: 'theme', test: /[\\/]src[\\/]shared[\\/]theme\.ts$/ },
                   // The app layer (src/app: start-up, providers, layout, routes, widgets, worker
                   // registration) is the frame, what it imports coming along; the phone menu
-                  // (a drawer and its list) stays apart until it is opened, and the entry's own
-                  // step (asking for the start-up's files) stays in the entry.
+                  // (a drawer and its list) stays apart until it is opened, the entry's own
+                  // step (asking for the start-up's files) stays in the entry, and the script of a
+                  // page that starts its app on demand stays apart from the app.
                   {
                     name: 'frame',
-                    test: /[\\/]src[\\/]app[\\/](?!layout[\\/]MobileMenu\.|start[\\/]startModules\.)/,
+                    test: /[\\/]src[\\/]app[\\/](?!layout[\\/]MobileMenu\.|start[\\/](startModules|onDemand)\.)/,
                   },
                 ],
               },

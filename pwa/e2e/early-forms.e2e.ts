@@ -262,3 +262,36 @@ test('what is typed before the app takes the contact form over stays, with the f
   expect(sent).toHaveLength(1);
   await expect(name).toHaveValue('');
 });
+
+test('/signup needs no app to be typed into and judged; a button that needs it starts it and is pressed once', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const theApp = (path: string) => /\/assets\/(react|router|frame|startApp)-/.test(path);
+  await page.goto('/signup');
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('Full Name').fill('Quiet Visitor');
+  await form.getByLabel(/^Password\W*$/).pressSequentially('password1');
+  await expect(form.getByRole('status')).toHaveText(
+    'Password strength: Too easy to guess. This is a commonly used password.',
+  );
+  await form.getByLabel(/^Password\W*$/).fill(PASSWORD);
+  await expect(form.getByRole('status')).toHaveText('Password strength: Strong');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter(theApp)).toEqual([]);
+
+  await form.getByRole('button', { name: 'Show password' }).click();
+  await expect(form.getByLabel(/^Password\W*$/)).toHaveAttribute('type', 'text');
+  await expect(form.getByRole('button', { name: 'Hide password' })).toBeVisible();
+  expect(scripts.filter(theApp)).not.toEqual([]);
+  // The app took over what was typed, and draws the meter itself.
+  await expect(form.getByLabel(/^Password\W*$/)).toHaveValue(PASSWORD);
+  await expect(form.getByLabel('Full Name')).toHaveValue('Quiet Visitor');
+  await expect(form.getByRole('status')).toHaveText('Password strength: Strong');
+  // Pressed once: a second press hides the password again.
+  await form.getByRole('button', { name: 'Hide password' }).click();
+  await expect(form.getByLabel(/^Password\W*$/)).toHaveAttribute('type', 'password');
+});

@@ -1,6 +1,6 @@
 import { DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated, noticeArea } from './page-checks.ts';
+import { noticeArea } from './page-checks.ts';
 import { signInThroughForm } from './sign-in.ts';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -105,16 +105,20 @@ test.describe('a member’s journey', () => {
 
   test('a second account with the same e-mail is refused with the server’s message', async ({ page }) => {
     await page.goto('/signup');
-    // The app's answer shows in its notices. A submit before the app takes over posts the form
-    // instead, and the gateway's page shows the answer inside the form.
-    await hydrated(page);
-    await page.getByLabel('Full Name').fill('Someone Else');
-    await page.getByLabel('Username').fill(`other_${Date.now().toString(36)}`);
-    await page.getByLabel('Email').fill(DEMO_MEMBER.email);
-    await page.getByLabel(/^Password\W*$/).fill('Another-Pass-2025');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(noticeArea(page).getByRole('alert')).toContainText('Signup failed');
+    // /signup starts no app until a button needs one (src/app/start/onDemand.ts): its form posts,
+    // and the gateway's page shows the answer inside the form, with what was typed but the password.
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Full Name').fill('Someone Else');
+    await form.getByLabel('Username').fill(`other_${Date.now().toString(36)}`);
+    await form.getByLabel('Email').fill(DEMO_MEMBER.email);
+    await form.getByLabel(/^Password\W*$/).fill('Another-Pass-2025');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(form.getByRole('alert')).toContainText('Signup failed');
+    await expect(form.getByRole('alert')).toContainText('An account with this email already exists.');
     await expect(page).toHaveURL(/\/signup$/);
+    await expect(form.getByLabel('Full Name')).toHaveValue('Someone Else');
+    await expect(form.getByLabel('Email')).toHaveValue(DEMO_MEMBER.email);
+    await expect(form.getByLabel(/^Password\W*$/)).toHaveValue('');
   });
 
   test('a wrong password is refused and stays on /login', async ({ page }) => {

@@ -1,7 +1,7 @@
 import '@fontsource/cormorant-garamond/latin-500.css';
 import '@fontsource/cormorant-garamond/latin-600.css';
 import '@fontsource/cormorant-garamond/latin-700.css';
-import { preloadStartModules } from './app/start/startModules.ts';
+import { ON_DEMAND_ATTRIBUTE, preloadStartModules } from './app/start/startModules.ts';
 
 // This entry stays tiny. Public pages arrive prerendered (src/prerender): the browser paints them
 // first, and only then are the scripts fetched and the page hydrated. The shell (other routes, and
@@ -16,6 +16,9 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve))
 
 if (prerendered) {
   await afterPaint();
+  // A page that needs no app until a visitor asks for it (/signup) starts it then.
+  if (container.hasAttribute(ON_DEMAND_ATTRIBUTE))
+    await (await import('./app/start/onDemand.ts')).untilAppWanted(container);
   preloadStartModules();
 }
 // Each step runs in a task of its own, so no single start-up task blocks input for long: React,

@@ -33,6 +33,7 @@ import { escapeHtml } from '../shared/head/pageHead.ts';
 import { PageTitleSink } from '../shared/hooks/usePageTitle.ts';
 import { markWrittenStyles, STYLE_KEY } from '../shared/styleCache.ts';
 import { PAGE_DATA_ID, type SeedQuery } from '../app/start/pageData.ts';
+import { ON_DEMAND_ATTRIBUTE } from '../app/start/startModules.ts';
 import { startModulesElement } from './startModules.ts';
 
 /**
@@ -61,8 +62,8 @@ const WHOLE_PAGES: readonly string[] = [
 /**
  * Every other page without a parameter, and the not-found page, is written with its head alone
  * (title, description, share tags, the feed, and a canonical link or a request not to be indexed)
- * and an empty root the app draws into: a long form typed into before hydration (contact, Ask AI)
- * is drawn by the app, a member's page is drawn for them, the archive is read from the API.
+ * and an empty root the app draws into: Ask AI's long form is drawn by the app, a member's page is
+ * drawn for them, the archive is read from the API.
  */
 const HEAD_ONLY_PATHS: ReadonlySet<string> = new Set([
   ...Object.values(APP_ROUTES)
@@ -70,6 +71,13 @@ const HEAD_ONLY_PATHS: ReadonlySet<string> = new Set([
     .filter((urlPath) => !urlPath.includes(':') && !WHOLE_PAGES.includes(urlPath)),
   NOT_FOUND_PAGE_PATH,
 ]);
+
+/**
+ * Whole pages whose app starts only when a visitor needs it (src/app/start/onDemand.ts): a visitor
+ * signing up types and posts, and the page's small script draws the strength meter. Reached from
+ * within the app, the app draws them as any other.
+ */
+const ON_DEMAND_PAGES: ReadonlySet<string> = new Set(['/signup']);
 
 export const PRERENDERED_PATHS: RenderBundle['PRERENDERED_PATHS'] = [...WHOLE_PAGES, ...HEAD_ONLY_PATHS];
 
@@ -142,6 +150,7 @@ async function renderPage(
 ): Promise<string> {
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`The shell has no empty ${EMPTY_ROOT}`);
   const { html, styles, title, head } = await renderApp(urlPath, seed);
+  const onDemand = ON_DEMAND_PAGES.has(urlPath.split('?')[0]!) ? ` ${ON_DEMAND_ATTRIBUTE}` : '';
   const data =
     siteIdentityElement(siteIdentity) +
     (seed.length > 0 ? jsonScriptElement(PAGE_DATA_ID, seed) : '') +
@@ -154,7 +163,7 @@ async function renderPage(
     .replace('</head>', () => (headOnly ? '</head>' : `${styles}${TAPS_WITHOUT_SCRIPTS}</head>`))
     // Taps wait for the app: until it has hydrated (the layout lifts this), a button would do nothing.
     .replace(EMPTY_ROOT, () =>
-      headOnly ? `${data}${EMPTY_ROOT}` : `${data}<div id="root" style="pointer-events:none">${html}</div>`,
+      headOnly ? `${data}${EMPTY_ROOT}` : `${data}<div id="root" style="pointer-events:none"${onDemand}>${html}</div>`,
     );
   if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
   // The page's own description, canonical link, share tags and structured data, in place of the shell's description.

@@ -1,21 +1,5 @@
 import { alpha, createTheme } from '@mui/material/styles';
-
-/**
- * A calm, warm identity: deep plum for depth and trust, saffron for warmth and calls to action,
- * warm cream paper, sage for quiet accents. Every text pairing meets WCAG AA.
- */
-export const palette = {
-  plum: '#4E2F5E',
-  plumDeep: '#2F1B3A',
-  saffron: '#A24D18',
-  saffronLight: '#E9A25F',
-  gold: '#D9A441',
-  cream: '#FBF6EF',
-  sand: '#F3E7D7',
-  sage: '#5F7F63',
-  ink: '#2A2130',
-  inkSoft: '#5A4E60',
-} as const;
+import { palette } from './palette.ts';
 
 const displayFont = '"Cormorant Garamond", Georgia, "Times New Roman", serif';
 const bodyFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", Arial, sans-serif';
@@ -29,7 +13,8 @@ export const theme = createTheme({
     primary: { main: palette.plum, dark: palette.plumDeep, light: '#7A5A8C', contrastText: '#FFFFFF' },
     secondary: { main: palette.saffron, dark: '#86400F', light: palette.saffronLight, contrastText: '#FFFFFF' },
     success: { main: palette.sage },
-    error: { main: '#B3261E' },
+    error: { main: palette.error },
+    warning: { main: palette.warning },
     background: { default: palette.cream, paper: '#FFFFFF' },
     text: { primary: palette.ink, secondary: palette.inkSoft },
     divider: alpha(palette.plum, 0.14),
@@ -99,7 +84,9 @@ export const theme = createTheme({
       },
     },
     MuiChip: { styleOverrides: { root: { fontWeight: 600 } } },
-    MuiTextField: { defaultProps: { fullWidth: true } },
+    // A field's label sits above it from the start, not over it until the app moves it: a page
+    // is typed into before its app has taken it over, or without one (and autofill fills it).
+    MuiTextField: { defaultProps: { fullWidth: true, slotProps: { inputLabel: { shrink: true } } } },
     MuiLink: { defaultProps: { underline: 'hover' } },
   },
 });

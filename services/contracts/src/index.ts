@@ -14,6 +14,7 @@ export * from './community.ts';
 export * from './reportReasons.ts';
 export * from './members.ts';
 export * from './passwords.ts';
+export * from './passwordStrength.ts';
 export * from './events.ts';
 export * from './twoStep.ts';
 export * from './push.ts';

@@ -10,7 +10,7 @@ import { LEGAL_PAGES } from '../../features/legal/pages.ts';
 import { StatsBar } from '../../features/stats/StatsBar.tsx';
 import { site, whatsappChatUrl } from '../../shared/config/site.ts';
 import { InstallButton } from '../../shared/pwa/InstallButton.tsx';
-import { palette } from '../../shared/theme.ts';
+import { palette } from '../../shared/palette.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { Logo } from '../../shared/layout/Logo.tsx';
 import { MAIN_NAV } from './nav.ts';

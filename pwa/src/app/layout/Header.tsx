@@ -4,7 +4,7 @@ import { alpha } from '@mui/material/styles';
 import { Suspense, lazy, memo, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useAuth, useIsSignedIn, useLogout } from '../../shared/api/auth.ts';
-import { palette } from '../../shared/theme.ts';
+import { palette } from '../../shared/palette.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { Logo } from '../../shared/layout/Logo.tsx';
 import { ADMIN_LINK, MAIN_NAV, MEMBER_NAV } from './nav.ts';

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { NavLink } from 'react-router';
 import { site } from '../../shared/config/site.ts';
-import { palette } from '../../shared/theme.ts';
+import { palette } from '../../shared/palette.ts';
 import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
 import { Logo } from '../../shared/layout/Logo.tsx';
 import { ADMIN_LINK, MAIN_NAV, MEMBER_NAV } from './nav.ts';

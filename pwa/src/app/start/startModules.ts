@@ -1,3 +1,9 @@
+/**
+ * Marks the root of a page drawn on the server whose app starts only when a visitor needs it
+ * (onDemand.ts); the prerender sets it, the entry reads it.
+ */
+export const ON_DEMAND_ATTRIBUTE = 'data-start-on-demand';
+
 /** The id of the `<script type="application/json">` naming the files a server-drawn page starts with. */
 export const START_MODULES_ID = 'start-modules';
 

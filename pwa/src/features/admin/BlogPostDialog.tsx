@@ -178,7 +178,6 @@ export function BlogPostDialog({
               label="Publish at (optional)"
               type="datetime-local"
               {...field('publishAt')}
-              slotProps={{ inputLabel: { shrink: true } }}
               helperText={errors.publishAt ?? 'A later time schedules the post: it appears (and is e-mailed) then.'}
             />
             <FormControlLabel

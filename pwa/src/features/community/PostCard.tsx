@@ -11,7 +11,7 @@ import { apiRequest, serverMessage } from '../../shared/api/client.ts';
 import { mapRows, type ListPages } from '../../shared/api/listPages.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { visuallyHidden } from '../../shared/ui/visuallyHidden.ts';
-import { palette } from '../../shared/theme.ts';
+import { palette } from '../../shared/palette.ts';
 import { LongDate } from '../../shared/ui/LongDate.tsx';
 import { ItemActions } from './ItemActions.tsx';
 import { POSTS_KEY } from './queries.ts';

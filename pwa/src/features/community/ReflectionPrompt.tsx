@@ -1,7 +1,7 @@
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { Box, Chip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { palette } from '../../shared/theme.ts';
+import { palette } from '../../shared/palette.ts';
 
 /** The weekly prompt a reflection answers, quoted above the composer and the post. */
 export function ReflectionPrompt({ prompt }: { prompt: string }) {

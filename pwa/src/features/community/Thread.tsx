@@ -7,7 +7,7 @@ import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { palette } from '../../shared/theme.ts';
+import { palette } from '../../shared/palette.ts';
 import { ItemActions } from './ItemActions.tsx';
 import { POST_MAX_LENGTH, POSTS_KEY, repliesKey } from './queries.ts';
 

@@ -119,13 +119,7 @@ export function ContactForm() {
         <TextField label="Email Address" type="email" autoComplete="email" required {...fieldProps('email')} />
       </Box>
       {/* The browser's own list: it works before the app, and a phone shows its native picker. */}
-      <TextField
-        select
-        label="Subject"
-        required
-        {...fieldProps('subject')}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
+      <TextField select label="Subject" required {...fieldProps('subject')} slotProps={{ select: { native: true } }}>
         <option value="" disabled>
           Choose a subject
         </option>

@@ -4,7 +4,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { palette } from '../../shared/theme.ts';
+import { palette } from '../../shared/palette.ts';
 import { PageHero } from '../../shared/ui/Section.tsx';
 import type { LegalDocument } from './documents/types.ts';
 import { LEGAL_LAST_UPDATED } from './pages.ts';

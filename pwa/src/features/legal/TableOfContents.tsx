@@ -3,7 +3,7 @@ import { Box, Button, Link, Typography, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from '../../shared/hooks/useHydrated.ts';
-import { palette } from '../../shared/theme.ts';
+import { palette } from '../../shared/palette.ts';
 import type { LegalSection } from './documents/types.ts';
 
 interface Props {

@@ -25,7 +25,7 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BigNumber } from '../../shared/ui/BigNumber.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { SectionTabs } from '../../shared/ui/SectionTabs.tsx';
-import { palette } from '../../shared/theme.ts';
+import { palette } from '../../shared/palette.ts';
 import { AuthGate, SecuritySection } from '../account/index.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { Achievements } from './Achievements.tsx';

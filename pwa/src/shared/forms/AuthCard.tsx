@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Container, Link, Typography } from '@mui/materi
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { palette } from '../theme.ts';
+import { palette } from '../palette.ts';
 import { IconBadge } from '../ui/IconBadge.tsx';
 
 /**

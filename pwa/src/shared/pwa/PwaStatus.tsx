@@ -1,6 +1,6 @@
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { palette } from '../theme.ts';
+import { palette } from '../palette.ts';
 import { useUpdate } from './updateStore.ts';
 import { useOnline } from './useOnline.ts';
 

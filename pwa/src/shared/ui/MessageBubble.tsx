@@ -3,7 +3,7 @@ import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { formatClockTime } from '../dates.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
-import { palette } from '../theme.ts';
+import { palette } from '../palette.ts';
 import { visuallyHidden } from './visuallyHidden.ts';
 
 /** One chat message: the visitor's on the right in plum, the guide's on the left on paper. */
