@@ -295,3 +295,20 @@ test('/signup needs no app to be typed into and judged; a button that needs it s
   await form.getByRole('button', { name: 'Hide password' }).click();
   await expect(form.getByLabel(/^Password\W*$/)).toHaveAttribute('type', 'password');
 });
+
+test('a page whose app cannot be fetched takes taps as its HTML: its links lead on and its form signs in', async ({
+  page,
+}) => {
+  // The connection drops the libraries' chunk: the app never starts.
+  await page.route(/\/assets\/react-[^/]*\.js$/, (route) => route.abort());
+  const failed = new Promise((resolve) => page.once('pageerror', resolve));
+  await page.goto('/login');
+  await failed;
+  await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.goBack();
+  await page.getByLabel(/^Email/).fill('member@example.com');
+  await page.getByLabel(/^Password\W*$/).fill('Seeker-2025!');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/community$/);
+});

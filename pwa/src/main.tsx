@@ -14,26 +14,33 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
 /** Lets the browser run what waits (input, paint) between two start-up steps. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-if (prerendered) {
-  await afterPaint();
-  // A page that needs no app until a visitor asks for it (/signup) starts it then.
-  if (container.hasAttribute(ON_DEMAND_ATTRIBUTE))
-    await (await import('./app/start/onDemand.ts')).untilAppWanted(container);
-  preloadStartModules();
+try {
+  if (prerendered) {
+    await afterPaint();
+    // A page that needs no app until a visitor asks for it (/signup) starts it then.
+    if (container.hasAttribute(ON_DEMAND_ATTRIBUTE))
+      await (await import('./app/start/onDemand.ts')).untilAppWanted(container);
+    preloadStartModules();
+  }
+  // Each step runs in a task of its own, so no single start-up task blocks input for long: React,
+  // MUI's style system, the theme, the router, the query cache and the app are evaluated in turn
+  // (a chunk is evaluated whole when first imported), and then the app starts.
+  await import('react-dom/client');
+  await yieldToBrowser();
+  await import('@emotion/react'); // one module of the style system's chunk evaluates all of it
+  await yieldToBrowser();
+  await import('./shared/theme.ts');
+  await yieldToBrowser();
+  await import('react-router');
+  await yieldToBrowser();
+  await import('@tanstack/react-query');
+  await yieldToBrowser();
+  const { startApp } = await import('./app/start/startApp.tsx');
+  await yieldToBrowser();
+  startApp(container, prerendered);
+} catch (error) {
+  // A script that could not be fetched (the connection lost mid-load) leaves the page as its HTML
+  // is, which works without the app: its taps are no longer held for an app that will not come.
+  container.style.removeProperty('pointer-events');
+  throw error;
 }
-// Each step runs in a task of its own, so no single start-up task blocks input for long: React,
-// MUI's style system, the theme, the router, the query cache and the app are evaluated in turn
-// (a chunk is evaluated whole when first imported), and then the app starts.
-await import('react-dom/client');
-await yieldToBrowser();
-await import('@emotion/react'); // one module of the style system's chunk evaluates all of it
-await yieldToBrowser();
-await import('./shared/theme.ts');
-await yieldToBrowser();
-await import('react-router');
-await yieldToBrowser();
-await import('@tanstack/react-query');
-await yieldToBrowser();
-const { startApp } = await import('./app/start/startApp.tsx');
-await yieldToBrowser();
-startApp(container, prerendered);
