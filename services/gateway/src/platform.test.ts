@@ -100,6 +100,20 @@ describe('public content API through the gateway', () => {
     expect(((await (await api('/api/site-stats')).json()) as { likeCount: number }).likeCount).toBe(likeCount + 6);
   });
 
+  it('keeps no answer read before a like that passed through it while the read was on its way', async () => {
+    await new Promise((r) => setTimeout(r, 1100)); // the entry has expired: the next read goes to content
+    const { likeCount } = (await (await api('/api/site-stats?fresh')).json()) as { likeCount: number };
+    // The read leaves first; the like passes through while its answer is still on the way back.
+    const [read, like] = await Promise.all([
+      api('/api/site-stats'),
+      new Promise((r) => setTimeout(r, 1)).then(() => api('/api/site-stats/like', { method: 'POST' })),
+    ]);
+    expect(read.status).toBe(200);
+    expect(like.status).toBe(200);
+    const after = await api('/api/site-stats');
+    expect(((await after.json()) as { likeCount: number }).likeCount).toBe(likeCount + 1);
+  });
+
   it('answers a cached read gzipped to a client that accepts it, the same JSON as to one that does not', async () => {
     const url = `${stack.gatewayUrl}/api/blog/posts`;
     await requestFrom(url); // fills the entry

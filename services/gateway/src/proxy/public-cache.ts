@@ -26,7 +26,8 @@ export const COMPRESS_FROM_BYTES = 1024;
 /**
  * A micro-cache in front of the proxy for the two hottest public reads. Entries live
  * `ttlSeconds` (1 s by default), concurrent misses share one upstream call, writes passing
- * through this gateway drop the entry they change, and If-None-Match gets a 304. Browsers are
+ * through this gateway drop the entry they change (and any read of it still on its way), and
+ * If-None-Match gets a 304. Browsers are
  * still told `no-cache`, so they revalidate every time. A client that accepts gzip gets the entry
  * gzipped once, instead of compressed again for every answer. While content is away or answers
  * a server error, the last good answer is served instead (X-Cache: STALE), so the public lists
@@ -36,8 +37,14 @@ export const COMPRESS_FROM_BYTES = 1024;
 export function publicReadCache(contentUrl: () => string, ttlSeconds: number): RequestHandler {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry>>();
+  /**
+   * Per path, how many writes have made it stale. A read that left before a write may come back
+   * after it, with what was true before: it answers its own callers but is not kept.
+   */
+  const writes = new Map<string, number>();
 
   async function load(path: string, req: Request): Promise<Entry> {
+    const writesBefore = writes.get(path) ?? 0;
     const res = await fetch(`${contentUrl()}${path}`, {
       headers: { 'x-request-id': String(req.id), 'x-forwarded-for': clientOf(req) },
       signal: AbortSignal.timeout(10_000),
@@ -47,15 +54,31 @@ export function publicReadCache(contentUrl: () => string, ttlSeconds: number): R
       const value = res.headers.get(name);
       if (value) headers[name] = value;
     }
-    const entry = { expires: Date.now() + ttlSeconds * 1000, status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
-    if (res.status === 200) entries.set(path, entry);
+    const entry = {
+      expires: Date.now() + ttlSeconds * 1000,
+      status: res.status,
+      headers,
+      body: Buffer.from(await res.arrayBuffer()),
+    };
+    if (res.status === 200 && (writes.get(path) ?? 0) === writesBefore) entries.set(path, entry);
     return entry;
   }
 
   return async (req, res, next) => {
     if (ttlSeconds <= 0 || !req.path.startsWith('/api/')) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      for (const [pattern, path] of INVALIDATES) if (pattern.test(req.path)) entries.delete(path);
+      for (const [pattern, path] of INVALIDATES) {
+        if (!pattern.test(req.path)) continue;
+        const invalidate = () => {
+          entries.delete(path);
+          inFlight.delete(path);
+          writes.set(path, (writes.get(path) ?? 0) + 1);
+        };
+        // Now, and once the write is answered: a read that left in between may carry what was
+        // true before the write was done.
+        invalidate();
+        res.once('finish', invalidate);
+      }
       return next();
     }
     if (!CACHEABLE.has(req.path) || req.url !== req.path) return next();
@@ -64,8 +87,11 @@ export function publicReadCache(contentUrl: () => string, ttlSeconds: number): R
     if (state === 'MISS') {
       let pending = inFlight.get(req.path);
       if (!pending) {
-        pending = load(req.path, req).finally(() => inFlight.delete(req.path));
-        inFlight.set(req.path, pending);
+        const loading = load(req.path, req).finally(() => {
+          if (inFlight.get(req.path) === loading) inFlight.delete(req.path);
+        });
+        pending = loading;
+        inFlight.set(req.path, loading);
       }
       const fresh = await pending.catch(() => undefined);
       if (fresh && (fresh.status < 500 || !entry)) entry = fresh;
