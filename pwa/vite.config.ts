@@ -4,9 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { passwordLists } from './scripts/passwordLists.ts';
-
-const THEME_COLOR = '#4E2F5E'; // palette.plum (src/shared/palette.ts)
-const BACKGROUND_COLOR = '#FBF6EF'; // palette.cream
+import { palette } from './src/shared/palette.ts';
 
 /**
  * The web app manifest. Its names are the placeholder identity's: the gateway serves it with the
@@ -32,8 +30,8 @@ function manifest(): Partial<ManifestOptions> {
     start_url: '/',
     scope: '/',
     display: 'standalone',
-    theme_color: THEME_COLOR,
-    background_color: BACKGROUND_COLOR,
+    theme_color: palette.plum,
+    background_color: palette.cream,
     categories: ['lifestyle', 'health', 'education'],
     icons: [icon(192, 'any'), icon(512, 'any'), icon(192, 'maskable'), icon(512, 'maskable')],
     shortcuts: [

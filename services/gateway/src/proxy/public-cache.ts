@@ -27,9 +27,9 @@ export const COMPRESS_FROM_BYTES = 1024;
  * A micro-cache in front of the proxy for the two hottest public reads. Entries live
  * `ttlSeconds` (1 s by default), concurrent misses share one upstream call, writes passing
  * through this gateway drop the entry they change (and any read of it still on its way), and
- * If-None-Match gets a 304. Browsers are
- * still told `no-cache`, so they revalidate every time. A client that accepts gzip gets the entry
- * gzipped once, instead of compressed again for every answer. While content is away or answers
+ * If-None-Match gets a 304. Browsers are still told `no-cache`, so they revalidate every time.
+ * A client that accepts gzip gets the entry gzipped once, instead of compressed again for every
+ * answer. While content is away or answers
  * a server error, the last good answer is served instead (X-Cache: STALE), so the public lists
  * stay readable through an outage. With ttl 0 it is off. It sits before the rate limiter:
  * answering from memory costs less than the limit check itself.
@@ -37,14 +37,8 @@ export const COMPRESS_FROM_BYTES = 1024;
 export function publicReadCache(contentUrl: () => string, ttlSeconds: number): RequestHandler {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry>>();
-  /**
-   * Per path, how many writes have made it stale. A read that left before a write may come back
-   * after it, with what was true before: it answers its own callers but is not kept.
-   */
-  const writes = new Map<string, number>();
 
   async function load(path: string, req: Request): Promise<Entry> {
-    const writesBefore = writes.get(path) ?? 0;
     const res = await fetch(`${contentUrl()}${path}`, {
       headers: { 'x-request-id': String(req.id), 'x-forwarded-for': clientOf(req) },
       signal: AbortSignal.timeout(10_000),
@@ -54,14 +48,12 @@ export function publicReadCache(contentUrl: () => string, ttlSeconds: number): R
       const value = res.headers.get(name);
       if (value) headers[name] = value;
     }
-    const entry = {
+    return {
       expires: Date.now() + ttlSeconds * 1000,
       status: res.status,
       headers,
       body: Buffer.from(await res.arrayBuffer()),
     };
-    if (res.status === 200 && (writes.get(path) ?? 0) === writesBefore) entries.set(path, entry);
-    return entry;
   }
 
   return async (req, res, next) => {
@@ -72,7 +64,6 @@ export function publicReadCache(contentUrl: () => string, ttlSeconds: number): R
         const invalidate = () => {
           entries.delete(path);
           inFlight.delete(path);
-          writes.set(path, (writes.get(path) ?? 0) + 1);
         };
         // Now, and once the write is answered: a read that left in between may carry what was
         // true before the write was done.
@@ -87,9 +78,17 @@ export function publicReadCache(contentUrl: () => string, ttlSeconds: number): R
     if (state === 'MISS') {
       let pending = inFlight.get(req.path);
       if (!pending) {
-        const loading = load(req.path, req).finally(() => {
-          if (inFlight.get(req.path) === loading) inFlight.delete(req.path);
-        });
+        // A read is kept only while it is the path's read in flight: a write passing meanwhile
+        // dropped it, and what it brings back may be from before that write.
+        const current = () => inFlight.get(req.path) === loading;
+        const loading: Promise<Entry> = load(req.path, req)
+          .then((loaded) => {
+            if (loaded.status === 200 && current()) entries.set(req.path, loaded);
+            return loaded;
+          })
+          .finally(() => {
+            if (current()) inFlight.delete(req.path);
+          });
         pending = loading;
         inFlight.set(req.path, loading);
       }
