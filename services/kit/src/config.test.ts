@@ -1,6 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baseEnvSchema, loadConfig } from './config.ts';
@@ -54,11 +56,47 @@ describe('loadConfig', () => {
 
   it('stops naming the setting when its file is missing or both ways are given', () => {
     expect(load(schema, { NAME_FILE: '/run/secrets/nowhere' })).toContain(
-      'NAME_FILE: cannot read /run/secrets/nowhere (ENOENT)',
+      'NAME_FILE: cannot read /run/secrets/nowhere (ENOENT): there is no such file; check the path',
     );
     expect(load(schema, { NAME: 'a', NAME_FILE: secret('b') })).toContain(
       'NAME: set either NAME or NAME_FILE, not both',
     );
+  });
+
+  it('stops naming the file, the uid the service runs as and the fix when it may not read the file', () => {
+    // Root reads any file, so as root the service runs as nobody; either way the file has mode 000.
+    const uid = process.getuid!() === 0 ? 65534 : process.getuid!();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'coach-secret-'));
+    chmodSync(dir, 0o755);
+    const file = path.join(dir, 'redis_password');
+    writeFileSync(file, 'r3dis');
+    chmodSync(file, 0o000);
+    const config = fileURLToPath(new URL('./config.ts', import.meta.url));
+    const service = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        import.meta.resolve('tsx'),
+        '-e',
+        `import(${JSON.stringify(config)}).then((kit) => kit.loadConfig(kit.baseEnvSchema))`,
+      ],
+      {
+        uid,
+        gid: uid === 65534 ? 65534 : process.getgid!(),
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH,
+          MONGO_URL: 'mongodb://m/db',
+          REDIS_URL: 'redis://r',
+          SESSION_PUBLIC_KEY: 'pem',
+          REDIS_PASSWORD_FILE: file,
+        },
+      },
+    );
+    expect(service.stderr).toContain(
+      `REDIS_PASSWORD_FILE: cannot read ${file} (EACCES): this service runs as uid ${uid}; make the file readable by it (chmod 644 with its folder kept private, or chown ${uid})`,
+    );
+    expect(service.status).toBe(1);
   });
 
   it('puts MONGO_PASSWORD and REDIS_PASSWORD (or their files) into the URLs, a replica set URL too', () => {

@@ -37,23 +37,41 @@ export const baseEnvSchema = z.object({
  */
 const PASSWORD_OF: Record<string, string> = { MONGO_PASSWORD: 'MONGO_URL', REDIS_PASSWORD: 'REDIS_URL' };
 
+/** Why a setting's file cannot be read, and what to change: one line, naming the file. */
+function unreadableFileMessage(key: string, file: string, err: NodeJS.ErrnoException): string {
+  const uid = process.getuid!();
+  const notAllowed = `this service runs as uid ${uid}; make the file readable by it (chmod 644 with its folder kept private, or chown ${uid})`;
+  const fix: Record<string, string> = {
+    ENOENT: 'there is no such file; check the path (a Docker secret is mounted under /run/secrets/)',
+    EISDIR: 'it is a folder; name the file in it',
+    EACCES: notAllowed,
+    EPERM: notAllowed,
+  };
+  const why = (err.code && fix[err.code]) ?? err.message;
+  return `  ${key}: cannot read ${file} (${err.code ?? 'error'}): ${why}`;
+}
+
 /**
- * Every setting NAME of the service may instead be read from the file NAME_FILE names (a Docker
- * secret, e.g. /run/secrets/session_private_key), its trailing line break dropped; giving both is
- * an error. Files of settings the service does not read are not opened.
+ * Every setting NAME may instead be read from the file NAME_FILE names (a Docker secret, e.g.
+ * /run/secrets/session_private_key), its trailing line break dropped; giving both is an error.
+ * Only the files of the settings `wanted` accepts are opened; every NAME_FILE is dropped. An
+ * empty variable counts as unset (compose passes `${VAR:-}` for every setting the operator left
+ * out), so its default holds.
  */
-function readSettingFiles(
-  given: Record<string, string>,
-  settings: string[],
+export function readSettingFiles(
+  environment: NodeJS.ProcessEnv,
+  wanted: (name: string) => boolean = () => true,
 ): { env: Record<string, string>; errors: string[] } {
+  const given = Object.fromEntries(
+    Object.entries(environment).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  );
   const env = { ...given };
   const errors: string[] = [];
-  const read = new Set([...settings, ...Object.keys(PASSWORD_OF).filter((p) => settings.includes(PASSWORD_OF[p]!))]);
   for (const [key, file] of Object.entries(given)) {
     if (!key.endsWith('_FILE')) continue;
     const name = key.slice(0, -'_FILE'.length);
     delete env[key];
-    if (!read.has(name)) continue;
+    if (!wanted(name)) continue;
     if (given[name] !== undefined) {
       errors.push(`  ${name}: set either ${name} or ${key}, not both`);
       continue;
@@ -61,9 +79,15 @@ function readSettingFiles(
     try {
       env[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
     } catch (err) {
-      errors.push(`  ${key}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      errors.push(unreadableFileMessage(key, file, err as NodeJS.ErrnoException));
     }
   }
+  return { env, errors };
+}
+
+/** Puts MONGO_PASSWORD and REDIS_PASSWORD into their URLs; the errors name what cannot be. */
+function putPasswordsInUrls(env: Record<string, string>): string[] {
+  const errors: string[] = [];
   for (const [password, urlName] of Object.entries(PASSWORD_OF)) {
     const url = env[urlName];
     if (env[password] === undefined || url === undefined) continue;
@@ -72,19 +96,19 @@ function readSettingFiles(
     if (parts) env[urlName] = `${parts[1]}${parts[2] ?? ''}:${encodeURIComponent(env[password])}@${parts[3]}`;
     else errors.push(`  ${urlName}: not a URL, so ${password} cannot be put in it`);
   }
-  return { env, errors };
+  return errors;
 }
 
 /**
  * Parses the environment once at start. A missing or wrong variable stops the process with a
- * message that names it, instead of failing later on first use. An empty variable counts as
- * unset (compose passes `${VAR:-}` for every setting the operator left out), so its default holds.
+ * message that names it, instead of failing later on first use.
  */
 export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const given = Object.fromEntries(
-    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
-  );
-  const { env: settings, errors } = readSettingFiles(given, Object.keys(schema.shape));
+  // A service opens the files of its own settings only, and of the passwords of its URLs.
+  const names = Object.keys(schema.shape);
+  const read = new Set([...names, ...Object.keys(PASSWORD_OF).filter((p) => names.includes(PASSWORD_OF[p]!))]);
+  const { env: settings, errors } = readSettingFiles(env, (name) => read.has(name));
+  errors.push(...putPasswordsInUrls(settings));
   const parsed = schema.safeParse(settings);
   if (parsed.success && errors.length === 0) return parsed.data;
   stopOnSettings([...errors, ...(parsed.error?.issues ?? []).map((i) => `  ${i.path.join('.')}: ${i.message}`)]);
