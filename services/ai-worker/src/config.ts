@@ -1,4 +1,11 @@
-import { baseEnvSchema, loadConfig, portSchema, siteIdentityEnvSchema } from '@coach/kit';
+import {
+  baseEnvSchema,
+  loadConfig,
+  portSchema,
+  pushEndpointEnvSchema,
+  refusePrivatePushInProduction,
+  siteIdentityEnvSchema,
+} from '@coach/kit';
 import { z } from 'zod';
 
 /** An optional variable; compose passes unset ones as empty strings. */
@@ -64,7 +71,8 @@ export const workerEnvSchema = baseEnvSchema
     /** Push messages of a batch in flight at once. */
     PUSH_CONCURRENCY: positiveInt.max(500).default(50),
   })
-  .extend(siteIdentityEnvSchema.shape);
+  .extend(siteIdentityEnvSchema.shape)
+  .extend(pushEndpointEnvSchema.shape);
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;
 
-export const loadWorkerConfig = () => loadConfig(workerEnvSchema);
+export const loadWorkerConfig = () => loadConfig(workerEnvSchema.superRefine(refusePrivatePushInProduction));

@@ -8,6 +8,7 @@ import {
   createQueues,
   createRedis,
   logQueueErrors,
+  pushEndpointRulesOf,
   serve,
   siteIdentityFromEnv,
 } from '@coach/kit';
@@ -82,7 +83,12 @@ if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
     publicKey: config.VAPID_PUBLIC_KEY,
     privateKey: config.VAPID_PRIVATE_KEY,
   };
-  const settings = { vapid, siteUrl: config.SITE_URL, parallel: config.PUSH_CONCURRENCY };
+  const settings = {
+    vapid,
+    siteUrl: config.SITE_URL,
+    parallel: config.PUSH_CONCURRENCY,
+    endpoints: pushEndpointRulesOf(config),
+  };
   workers.push(new Worker(QUEUES.pushSend, pushBatchProcessor({ settings, logger }), { ...options, concurrency: 2 }));
 }
 for (const worker of workers) {

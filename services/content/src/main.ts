@@ -1,5 +1,13 @@
 import { QUEUES } from '@coach/contracts';
-import { connectMongo, createEventPublisher, createLogger, createQueues, createRedis, serve } from '@coach/kit';
+import {
+  connectMongo,
+  createEventPublisher,
+  createLogger,
+  createQueues,
+  createRedis,
+  pushEndpointRulesOf,
+  serve,
+} from '@coach/kit';
 import mongoose from 'mongoose';
 import { buildContentApp } from './app.ts';
 import { createPublication } from './blog/publication.ts';
@@ -79,7 +87,7 @@ const app = buildContentApp({
   cookieSecure: config.COOKIE_SECURE,
   jobs,
   limits,
-  push: { publicKey: config.VAPID_PUBLIC_KEY, allowPrivateEndpoints: config.PUSH_ALLOW_PRIVATE_ENDPOINTS },
+  push: { publicKey: config.VAPID_PUBLIC_KEY, endpoints: pushEndpointRulesOf(config) },
   beacons,
 });
 await serve(app, config.PORT, logger, [

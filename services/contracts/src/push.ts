@@ -19,6 +19,8 @@ const base64url = (bytes: number, what: string) =>
       `The subscription's ${what} has the wrong length`,
     );
 
+const authSecret = base64url(16, 'auth secret');
+
 /** The browser's PushSubscription.toJSON(): the push service's URL and the keys that encrypt for it. */
 export const pushSubscriptionJsonSchema = z.object({
   endpoint: z.url({ error: 'The subscription needs an endpoint URL' }).max(1000),
@@ -26,8 +28,8 @@ export const pushSubscriptionJsonSchema = z.object({
   keys: z.object({
     /** The browser's P-256 public key, uncompressed (65 bytes). */
     p256dh: base64url(65, 'p256dh key'),
-    /** The authentication secret (16 bytes). */
-    auth: base64url(16, 'auth secret'),
+    /** The authentication secret (16 bytes); it also proves that a caller holds the subscription. */
+    auth: authSecret,
   }),
 });
 export type PushSubscriptionJson = z.infer<typeof pushSubscriptionJsonSchema>;
@@ -62,7 +64,9 @@ export const pushSubscribeInputSchema = z.strictObject({
 });
 export type PushSubscribeInput = z.input<typeof pushSubscribeInputSchema>;
 
-export const pushUnsubscribeInputSchema = z.strictObject({ endpoint: z.url().max(1000) });
+/** Turning a browser's notifications off: its endpoint, and its auth secret as the proof it holds it. */
+export const pushUnsubscribeInputSchema = z.strictObject({ endpoint: z.url().max(1000), auth: authSecret });
+export type PushUnsubscribeInput = z.infer<typeof pushUnsubscribeInputSchema>;
 
 /** GET /api/push/public-key: the site's VAPID public key (uncompressed P-256, base64url). */
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });

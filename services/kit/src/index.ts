@@ -10,6 +10,7 @@ export * from './idempotency.ts';
 export * from './list-pages.ts';
 export * from './logger.ts';
 export * from './mongo.ts';
+export * from './push-endpoints.ts';
 export * from './rate-limits.ts';
 export * from './redis.ts';
 export * from './serve.ts';

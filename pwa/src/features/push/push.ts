@@ -3,6 +3,7 @@ import {
   type PushKind,
   type PushPublicKey,
   type PushSubscribeInput,
+  type PushUnsubscribeInput,
   type ReflectionReminder,
 } from '@coach/contracts';
 import { useState, useSyncExternalStore } from 'react';
@@ -91,7 +92,9 @@ export async function stopPush() {
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.getSubscription();
   if (subscription) {
-    await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint });
+    const { endpoint, keys } = subscription.toJSON() as PushSubscribeInput['subscription'];
+    const body: PushUnsubscribeInput = { endpoint, auth: keys.auth };
+    await apiRequest('DELETE', '/api/push/subscriptions', body);
     await subscription.unsubscribe();
   }
   keep(null);

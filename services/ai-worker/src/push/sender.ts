@@ -5,13 +5,14 @@ import {
   type PushBatchJob,
   type PushKind,
 } from '@coach/contracts';
-import type { Logger } from '@coach/kit';
+import { pushEndpointRefusal, type Logger, type PushEndpointRules } from '@coach/kit';
 import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import { Agent } from 'node:https';
 import webPush, { WebPushError, type Urgency } from 'web-push';
 import { claimDeliveries, eachAtOnce, isLastTry, recordFailure, SENT_RECORD } from '../deliveries.ts';
 import { PushDeliveryModel } from './deliveries.ts';
+import { literalAddressRefusal, publicAddressLookup, RefusedEndpointError } from './public-address.ts';
 
 /**
  * How long a push service keeps a message for a browser that is offline, and how soon it should
@@ -49,6 +50,8 @@ export interface PushSettings {
   siteUrl: string;
   /** Messages of a batch in flight at once. */
   parallel: number;
+  /** Where an endpoint may be; unless private endpoints are allowed, only public addresses are connected to. */
+  endpoints: PushEndpointRules;
 }
 
 interface StoredSubscription {
@@ -64,11 +67,23 @@ interface StoredSubscription {
  * service's 404 or 410 (the browser unsubscribed, or the subscription expired) removes the
  * subscription; another refusal is final; a 429, a 5xx or no answer makes the batch fail after
  * the others are sent, and the queue retries it with backoff (on its last try, those are final).
+ * An endpoint off the push services' hosts, or at an address that is not public, is refused for
+ * good without a request.
  */
 export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logger }) {
-  const { vapid, siteUrl, parallel } = deps.settings;
-  // Connections to a push service are kept open across the messages of a batch.
-  const agent = new Agent({ keepAlive: true, maxSockets: parallel });
+  const { vapid, siteUrl, parallel, endpoints } = deps.settings;
+  // Connections to a push service are kept open across the messages of a batch, each made to an
+  // address the lookup checked.
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets: parallel,
+    ...(endpoints.allowPrivate ? {} : { lookup: publicAddressLookup }),
+  });
+  const refusalOf = (endpoint: string) => {
+    const refusal = pushEndpointRefusal(endpoint, endpoints);
+    if (refusal) return new RefusedEndpointError(refusal);
+    return endpoints.allowPrivate ? undefined : literalAddressRefusal(endpoint);
+  };
   const subscriptions = () => mongoose.connection.collection<StoredSubscription>(PUSH_SUBSCRIPTIONS_COLLECTION);
   // The signed VAPID header of each push service (its origin is the JWT's audience), renewed an
   // hour before it expires: signing once instead of per message.
@@ -131,6 +146,8 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
     await eachAtOnce(todo, parallel, async (subscription) => {
       const key = { eventId, subscriptionId: subscription._id.toString() };
       try {
+        const refused = refusalOf(subscription.endpoint);
+        if (refused) throw refused;
         await webPush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
           ...options,
           headers: { Authorization: authorizationFor(subscription.endpoint) },
@@ -146,7 +163,7 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
           outcome.gone += 1;
           return;
         }
-        const passing = status === 0 || status === 429 || status >= 500;
+        const passing = !(err instanceof RefusedEndpointError) && (status === 0 || status === 429 || status >= 500);
         const final = lastTry || !passing;
         await recordFailure(PushDeliveryModel.collection, key, final, error);
         outcome[final ? 'failed' : 'retry'] += 1;

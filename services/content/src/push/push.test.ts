@@ -3,7 +3,6 @@ import { createEventPublisher, createLogger, createQueues, createRedis, type Red
 import { startStack, startTestPushService, type Stack, type TestPushService } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointRefusal } from './endpoint.ts';
 import { localDayAndHour } from './fanout.ts';
 
 // The whole path of a notification with real parts: content (subscriptions, fan-out), members
@@ -128,25 +127,40 @@ describe('push subscriptions', () => {
     expect(await subscriptions().countDocuments()).toBe(before);
   });
 
-  it('takes only public push services unless private endpoints are allowed', () => {
-    for (const endpoint of [
-      'https://127.0.0.1/push/1',
-      'https://localhost:8443/x',
-      'https://10.1.2.3/x',
-      'https://192.168.1.9/x',
-      'https://169.254.169.254/latest',
-      'https://[::1]/x',
-      'https://[::ffff:127.0.0.1]/x',
-      'https://mongo/x',
-      'https://printer.local/x',
-    ])
-      expect(endpointRefusal(endpoint, false), endpoint).toBe('The push endpoint must be a public push service');
-    expect(endpointRefusal('http://fcm.googleapis.com/fcm/send/x', false)).toBe(
-      'The push endpoint must be an https URL',
+  it('changes or removes a subscription only for whoever holds it: its auth secret, or the member who made it', async () => {
+    const owner = client();
+    const browser = push.subscribe();
+    expect((await subscribe(owner, { subscription: browser, kinds: ['posts'] })).status).toBe(201);
+    // Someone who learnt the endpoint, with keys of her own: refused, the browser's keys and kinds kept.
+    const stranger = client();
+    const theirs = { ...browser, keys: push.subscribe().keys };
+    expect((await subscribe(stranger, { subscription: theirs, kinds: ['posts'] })).status).toBe(403);
+    const unsubscribe = (call: Client, auth: string) =>
+      call(stack.urls.content, 'DELETE', '/api/push/subscriptions', { endpoint: browser.endpoint, auth });
+    expect((await unsubscribe(stranger, theirs.keys.auth)).status).toBe(403);
+    expect((await subscribe(stranger, { subscription: { endpoint: browser.endpoint }, kinds: ['posts'] })).status).toBe(
+      400,
     );
-    expect(endpointRefusal('https://fcm.googleapis.com/fcm/send/abc', false)).toBeUndefined();
-    expect(endpointRefusal('https://web.push.apple.com/QGx', false)).toBeUndefined();
-    expect(endpointRefusal('https://127.0.0.1/push/1', true)).toBeUndefined();
+    expect(await subscriptions().findOne({ endpoint: browser.endpoint })).toMatchObject({
+      keys: browser.keys,
+      kinds: ['posts'],
+    });
+    // The browser itself changes its choice and turns it off.
+    const member = await signedInMember();
+    expect((await subscribe(member.call, { subscription: browser, kinds: ['posts', 'replies'] })).status).toBe(201);
+    // A member's subscription: her session proves it too (her browser's keys renewed), another member's does not.
+    const renewed = { ...browser, keys: push.subscribe().keys };
+    const other = await signedInMember();
+    expect((await subscribe(other.call, { subscription: renewed, kinds: ['replies'] })).status).toBe(403);
+    expect((await subscribe(member.call, { subscription: renewed, kinds: ['replies'] })).status).toBe(201);
+    expect(await subscriptions().findOne({ endpoint: browser.endpoint })).toMatchObject({
+      keys: renewed.keys,
+      kinds: ['replies'],
+      userId: member.id,
+    });
+    expect((await unsubscribe(other.call, browser.keys.auth)).status).toBe(403);
+    expect((await unsubscribe(member.call, browser.keys.auth)).status).toBe(200);
+    expect(await subscriptions().findOne({ endpoint: browser.endpoint })).toBeNull();
   });
 });
 
@@ -186,7 +200,12 @@ describe('notifications', () => {
     // A post not meant for subscribers, and a browser that turned notifications off, get nothing.
     await publishPost(false);
     expect(
-      (await visitor(stack.urls.content, 'DELETE', '/api/push/subscriptions', { endpoint: live[0].endpoint })).status,
+      (
+        await visitor(stack.urls.content, 'DELETE', '/api/push/subscriptions', {
+          endpoint: live[0].endpoint,
+          auth: live[0].keys.auth,
+        })
+      ).status,
     ).toBe(200);
     await publishPost();
     await until(() => push.receivedBy(live[1].endpoint).length === 2);

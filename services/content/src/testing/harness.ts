@@ -4,7 +4,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { QUEUES } from '@coach/contracts';
-import { activityKey, createEventPublisher, SESSION_ISSUER, sessionCookieName } from '@coach/kit';
+import {
+  activityKey,
+  createEventPublisher,
+  DEFAULT_PUSH_SERVICE_HOSTS,
+  SESSION_ISSUER,
+  sessionCookieName,
+} from '@coach/kit';
 import { freePort, listen, REPO_ROOT, startTestBackend, waitForHealth } from '@coach/dev-stack';
 import { afterAll, beforeAll } from 'vitest';
 import { buildContentApp, type ContentDeps } from '../app.ts';
@@ -52,7 +58,7 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
       newsletterConfirmHours: 48,
       ...limits,
     },
-    push: { publicKey: undefined, allowPrivateEndpoints: false },
+    push: { publicKey: undefined, endpoints: { hosts: DEFAULT_PUSH_SERVICE_HOSTS, allowPrivate: false } },
     beacons: createBeaconRecorder(redis, logger),
   });
   const server = await listen(app);
