@@ -112,7 +112,7 @@ logger.info(
 // let the running ones finish (a job still running at the forced exit returns to the queue).
 const app = createApp(logger, { json: false });
 addHealth(app, redis, { mongo: mongoose.connection });
-await serve(app, config.PORT, logger, [
+await serve(app, config, logger, [
   () => Promise.all(workers.map((w) => w.close())),
   () => queues.close(),
   async () => mailer.close(),

@@ -90,7 +90,7 @@ const app = buildContentApp({
   push: { publicKey: config.VAPID_PUBLIC_KEY, endpoints: pushEndpointRulesOf(config) },
   beacons,
 });
-await serve(app, config.PORT, logger, [
+await serve(app, config, logger, [
   async () => stopSweeping(),
   async () => stopPublicationChecks(),
   () => postConsumer.close(),

@@ -1,4 +1,4 @@
-import { loadConfig, portSchema, redisEnvSchema, siteIdentityEnvSchema } from '@coach/kit';
+import { hostSchema, loadConfig, portSchema, redisEnvSchema, siteIdentityEnvSchema } from '@coach/kit';
 import net from 'node:net';
 import { z } from 'zod';
 import { parseTrustedProxies } from './client/client-address.ts';
@@ -19,6 +19,7 @@ export const gatewayEnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: portSchema.default(8080),
+    HOST: hostSchema,
     ...redisEnvSchema.shape,
     /** Where content and members answer: one URL, or one per replica, comma-separated (taken in turn). */
     CONTENT_URL: replicaUrls,

@@ -6,4 +6,4 @@ const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const redis = createRedis(config, logger);
 const app = buildGatewayApp(config, logger, redis);
-await serve(app, config.PORT, logger, [() => redis.quit()]);
+await serve(app, config, logger, [() => redis.quit()]);

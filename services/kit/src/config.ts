@@ -16,10 +16,14 @@ export const redisEnvSchema = z.object({
   REDIS_SENTINEL_NAME: z.string().min(1).default('coach'),
 });
 
+/** The address a service listens on; unset: every interface (as in a container). */
+export const hostSchema = z.string().min(1).optional();
+
 /** Variables every service reads; each service extends this with its own. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: hostSchema,
   MONGO_URL: z.string().min(1),
   ...redisEnvSchema.shape,
   /** PEM of the members service's public key; sessions are verified with it. */

@@ -3,17 +3,18 @@ import type { Express } from 'express';
 import type { Logger } from './logger.ts';
 
 /**
- * Listens on the port and stops cleanly on SIGTERM/SIGINT: the server stops accepting,
- * in-flight requests finish, then the given closers run (queues, Redis, MongoDB).
+ * Listens on PORT, at HOST's address when given (else on every interface), and stops cleanly on
+ * SIGTERM/SIGINT: the server stops accepting, in-flight requests finish, then the given closers
+ * run (queues, Redis, MongoDB).
  */
 export function serve(
   app: Express,
-  port: number,
+  { PORT: port, HOST: host }: { PORT: number; HOST?: string },
   logger: Logger,
   closers: Array<() => Promise<unknown>> = [],
 ): Promise<Server> {
   return new Promise((resolve) => {
-    const server = app.listen(port, () => {
+    const server = app.listen({ port, host }, () => {
       const address = server.address();
       logger.info({ port: typeof address === 'object' && address ? address.port : port }, 'listening');
       resolve(server);

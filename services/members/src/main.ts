@@ -82,7 +82,7 @@ const app = buildMembersApp({
 });
 const stopReminders = startReminderSweep(publish, logger);
 const stopReconciler = startReconciler(checkout.service, logger);
-await serve(app, config.PORT, logger, [
+await serve(app, config, logger, [
   async () => stopReminders(),
   async () => stopReconciler(),
   () => queues.close(),
