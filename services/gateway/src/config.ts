@@ -33,9 +33,11 @@ export const gatewayEnvSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt.default(60),
     /**
      * Deliveries to the providers' signed webhooks, per address and minute, kept in each replica's
-     * memory: a provider sends a whole account's events from a few addresses.
+     * memory: 20 a second. A sale or booking makes a few events, spread over the provider's
+     * addresses, so even a launch's hundred sales a minute stay well under it; a flood reaches it
+     * in a second. A refused delivery is sent again later by the provider.
      */
-    RATE_LIMIT_WEBHOOKS_PER_MINUTE: positiveInt.default(60_000),
+    RATE_LIMIT_WEBHOOKS_PER_MINUTE: positiveInt.default(1200),
     /** Seconds public reads (posts list, stats) may be answered from the gateway's own cache. */
     PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).default(1),
     /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import cookieParser from 'cookie-parser';
-import express, { type Express, type Request } from 'express';
+import { WEBHOOK_MAX_BYTES, WEBHOOK_TOO_LARGE } from '@coach/contracts';
+import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { errorHandler, HttpError, notFoundApi } from './errors.ts';
@@ -71,8 +72,13 @@ export interface AppOptions {
   json?: boolean;
   /** Paths that also read URL-encoded form bodies (a mail client's one-click unsubscribe). */
   formPaths?: string[];
-  /** Paths whose JSON body is also kept as its bytes (`rawBodyOf`): a signature is checked over them. */
+  /** Paths whose JSON body is also kept as its bytes (`rawBodyOf`). */
   rawBodyPaths?: string[];
+  /**
+   * Paths of signed deliveries: the body is read as bytes alone, at most WEBHOOK_MAX_BYTES (413
+   * beyond, unread), and parsed by the route only once its signature holds (`verifiedJson`).
+   */
+  signedBodyPaths?: string[];
   helmet?: HelmetOptions;
   /** Which proxies' X-Forwarded-For to believe (Express's `trust proxy`): services believe the gateway. */
   trustProxy?: boolean | number | string[] | ((address: string, hop: number) => boolean);
@@ -84,7 +90,13 @@ export interface AppOptions {
  * only.
  */
 export function createApp(logger: Logger, options: AppOptions = {}): Express {
-  const { json = true, formPaths = [], rawBodyPaths = [], trustProxy = trustGatewayHop } = options;
+  const {
+    json = true,
+    formPaths = [],
+    rawBodyPaths = [],
+    signedBodyPaths = [],
+    trustProxy = trustGatewayHop,
+  } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -105,6 +117,12 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
   );
   app.use(cookieParser());
   if (!json) return app;
+  if (signedBodyPaths.length) {
+    const tooLarge: ErrorRequestHandler = (err: { type?: string }, _req, _res, next) =>
+      next(err.type === 'entity.too.large' ? new HttpError(413, WEBHOOK_TOO_LARGE) : err);
+    app.use(signedBodyPaths, express.raw({ type: () => true, limit: WEBHOOK_MAX_BYTES, inflate: false }), tooLarge);
+  }
+  // A body read above is not read again.
   app.use(
     express.json({
       limit: BODY_LIMIT,
@@ -131,6 +149,20 @@ const RAW_BODIES = new WeakMap<object, Buffer>();
 
 /** The bytes of a JSON body as they came, on a path of `rawBodyPaths`; undefined when there was none. */
 export const rawBodyOf = (req: Request): Buffer | undefined => RAW_BODIES.get(req);
+
+/**
+ * The JSON of a delivery on a `signedBodyPaths` path, parsed only once `signed` holds over its
+ * bytes as they came; otherwise `refusal` is thrown and the body is never parsed.
+ */
+export function verifiedJson(req: Request, signed: (raw: Buffer) => boolean, refusal: HttpError): unknown {
+  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  if (!signed(raw)) throw refusal;
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw new HttpError(400, 'Malformed JSON body');
+  }
+}
 
 /** Adds the 404 for unknown API paths and the error mapper; call after the routes. */
 export function finishApp(app: Express, logger: Logger): Express {

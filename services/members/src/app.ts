@@ -54,7 +54,7 @@ export interface MembersDeps {
 /** The members service's HTTP app: accounts and sessions, Sacred Circle, profile, booked sessions, admin users. */
 export function buildMembersApp(deps: MembersDeps): Express {
   const { logger, redis, publish } = deps;
-  const app = createApp(logger, { rawBodyPaths: Object.values(WEBHOOK_PATHS) });
+  const app = createApp(logger, { signedBodyPaths: Object.values(WEBHOOK_PATHS) });
   const sessions = createSessionVerifier(deps.sessionPublicKey, redis, deps.cookieSecure);
   const issuer = createSessionIssuer(redis, {
     privateKey: deps.sessionPrivateKey,

@@ -3,12 +3,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** Hex HMAC-SHA256: how webhook senders (Calendly, Cal.com, Razorpay) sign what they send. */
 export const hmacHex = (key: string, data: Buffer | string) => createHmac('sha256', key).update(data).digest('hex');
 
-/** Whether a signature someone sent is the hex one expected, compared in constant time. */
+/** Whether a signature someone sent is exactly the lower-case hex expected, compared in constant time. */
 export function sameHex(expected: string, given: string | undefined): boolean {
-  if (!given || !/^[0-9a-f]+$/i.test(given)) return false;
-  const a = Buffer.from(expected, 'hex');
-  const b = Buffer.from(given, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (given?.length !== expected.length || !/^[0-9a-f]+$/.test(given)) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 }
 
 /**

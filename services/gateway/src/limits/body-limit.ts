@@ -1,3 +1,4 @@
+import { isWebhookUrl, WEBHOOK_MAX_BYTES, WEBHOOK_TOO_LARGE } from '@coach/contracts';
 import { HttpError } from '@coach/kit';
 import type { RequestHandler } from 'express';
 
@@ -5,11 +6,13 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export const TOO_LARGE = 'Request body is too large (limit 100 kB)';
 
 /**
- * Refuses a declared body over 100 kB before it is forwarded. Chunked bodies stream through
- * and are held to the same limit by the services' own JSON parser.
+ * Refuses a declared body over 100 kB before it is forwarded, and a signed webhook's over 64 kB
+ * with 413. Chunked bodies stream through and are held to the same limits by the services.
  */
 export const bodyLimit: RequestHandler = (req, _res, next) => {
   const length = Number(req.headers['content-length'] ?? 0);
-  if (length > MAX_BODY_BYTES) throw new HttpError(400, TOO_LARGE);
+  if (isWebhookUrl(req.originalUrl)) {
+    if (length > WEBHOOK_MAX_BYTES) throw new HttpError(413, WEBHOOK_TOO_LARGE);
+  } else if (length > MAX_BODY_BYTES) throw new HttpError(400, TOO_LARGE);
   next();
 };

@@ -1,11 +1,10 @@
-import { WEBHOOK_PATHS } from '@coach/contracts';
+import { isWebhookUrl } from '@coach/contracts';
 import { consumeOrRefuse, type Redis } from '@coach/kit';
 import type { RequestHandler } from 'express';
 import { clientOf } from '../client/client-address.ts';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const SIGNED_WEBHOOKS = new Set<string>(Object.values(WEBHOOK_PATHS));
 
 function limiter(redis: Redis, keyPrefix: string, points: number) {
   return new RateLimiterRedis({
@@ -30,17 +29,13 @@ export function apiRateLimit(
 ): RequestHandler {
   const reads = limiter(redis, 'rl:read', perMinute.reads);
   const writes = limiter(redis, 'rl:write', perMinute.writes);
-  // A provider sends a whole account's events from a few addresses (hundreds a second at a busy
-  // moment), which the visitors' write budget would refuse; members takes each delivery on its
-  // signature alone, so this budget only stops a flood from one address. It is held in this
-  // replica's memory: a shared count would cost every delivery a Redis round trip.
+  // A provider sends a whole account's events from a few addresses, more than the visitors' write
+  // budget allows at a busy moment; members takes each delivery on its signature alone, so this
+  // budget only stops a flood from one address. It is held in this replica's memory: a shared
+  // count would cost every delivery a Redis round trip.
   const webhooks = new RateLimiterMemory({ keyPrefix: 'rl:webhook', points: perMinute.webhooks, duration: 60 });
   return async (req, res, next) => {
-    const bucket = SIGNED_WEBHOOKS.has(req.originalUrl.split('?', 1)[0]!)
-      ? webhooks
-      : SAFE_METHODS.has(req.method)
-        ? reads
-        : writes;
+    const bucket = isWebhookUrl(req.originalUrl) ? webhooks : SAFE_METHODS.has(req.method) ? reads : writes;
     const state = await consumeOrRefuse(
       bucket,
       clientOf(req),

@@ -303,6 +303,43 @@ describe('Cal.com bookings', () => {
   });
 });
 
+describe('both providers’ deliveries', () => {
+  it('take only the exact hex signature, and no body over 64 kB however it is signed', async () => {
+    const { member, details } = await signedInMember(members.url, 'exacthex');
+    const booking = calBooking({ uid: randomUUID(), email: details.email });
+    const body = JSON.stringify({
+      triggerEvent: 'BOOKING_CREATED',
+      createdAt: new Date().toISOString(),
+      payload: booking,
+    });
+    const signature = createHmac('sha256', CAL_SECRET).update(body).digest('hex');
+    for (const near of [`${signature}0`, signature.toUpperCase()])
+      expect((await cal('BOOKING_CREATED', booking, { signature: near })).status, near).toBe(401);
+
+    const t = Math.floor(Date.now() / 1000);
+    const calendlyBody = JSON.stringify({
+      event: 'invitee.created',
+      created_at: new Date().toISOString(),
+      payload: invitee({ uri: inviteeUri(), email: details.email }),
+    });
+    const v1 = createHmac('sha256', CALENDLY_KEY).update(`${t}.${calendlyBody}`).digest('hex');
+    const toCalendly = (sent: string, hex: string) =>
+      fetch(`${members.url}/api/bookings/calendly/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'calendly-webhook-signature': `t=${t},v1=${hex}` },
+        body: sent,
+      });
+    for (const near of [`${v1}0`, v1.toUpperCase()]) expect((await toCalendly(calendlyBody, near)).status).toBe(400);
+
+    const large = calendlyBody.replace(/}$/, `,"padding":"${'x'.repeat(70 * 1024)}"}`);
+    const largeV1 = createHmac('sha256', CALENDLY_KEY).update(`${t}.${large}`).digest('hex');
+    expect((await toCalendly(large, largeV1)).status).toBe(413);
+    expect((await seen(member)).sessions).toBe(0);
+    expect((await toCalendly(calendlyBody, v1)).status).toBe(200);
+    expect((await seen(member)).sessions).toBe(1);
+  });
+});
+
 describe('the reminder', () => {
   it('is queued once, the day before a member’s booked session, with its time zone and link; again only if it moves', async () => {
     const { details } = await signedInMember(members.url, 'remind');

@@ -1,6 +1,6 @@
 import { adminListQuerySchema, WEBHOOK_PATHS, type MemberSessions } from '@coach/contracts';
-import { HttpError, parse, rawBodyOf, sendAdminPage, type Logger, type SessionVerifier } from '@coach/kit';
-import { Router, type Request } from 'express';
+import { HttpError, parse, sendAdminPage, verifiedJson, type Logger, type SessionVerifier } from '@coach/kit';
+import { Router } from 'express';
 import { ZodError } from 'zod';
 import type { MemberRefs } from './memberRef.ts';
 import { calChange, calendlyChange, type BookingChange } from './providers.ts';
@@ -20,10 +20,10 @@ export interface BookingKeys {
   calSecret?: string;
 }
 
-/** A delivery's change, its payload parsed only once its signature holds. */
-function changeOf(req: Request, parseChange: (body: unknown) => BookingChange | null) {
+/** A delivery's change, from its payload (read once its signature held). */
+function changeOf(body: unknown, parseChange: (body: unknown) => BookingChange | null) {
   try {
-    return parseChange(req.body);
+    return parseChange(body);
   } catch (err) {
     if (err instanceof ZodError) throw new HttpError(400, BOOKING_MESSAGES.badPayload);
     throw err;
@@ -43,11 +43,13 @@ export function bookingRoutes(
   /** Calendly answers a refused signature with 400, as its own examples do; nothing is changed. */
   router.post(WEBHOOK_PATHS.calendly, async (req, res) => {
     if (!keys.calendlySigningKey) throw new HttpError(400, BOOKING_MESSAGES.notConfigured);
-    const raw = rawBodyOf(req);
-    if (!raw || !calendlySignatureValid(keys.calendlySigningKey, req.get('calendly-webhook-signature'), raw)) {
-      throw new HttpError(400, BOOKING_MESSAGES.badSignature);
-    }
-    const change = changeOf(req, calendlyChange);
+    const key = keys.calendlySigningKey;
+    const body = verifiedJson(
+      req,
+      (raw) => calendlySignatureValid(key, req.get('calendly-webhook-signature'), raw),
+      new HttpError(400, BOOKING_MESSAGES.badSignature),
+    );
+    const change = changeOf(body, calendlyChange);
     if (change) await applyBookingChange(change, refs);
     res.json({ ok: true });
   });
@@ -55,11 +57,13 @@ export function bookingRoutes(
   /** Cal.com: a refused signature gets 401; nothing is changed. */
   router.post(WEBHOOK_PATHS.cal, async (req, res) => {
     if (!keys.calSecret) throw new HttpError(401, BOOKING_MESSAGES.notConfigured);
-    const raw = rawBodyOf(req);
-    if (!raw || !calSignatureValid(keys.calSecret, req.get('x-cal-signature-256'), raw)) {
-      throw new HttpError(401, BOOKING_MESSAGES.badSignature);
-    }
-    const change = changeOf(req, calChange);
+    const secret = keys.calSecret;
+    const body = verifiedJson(
+      req,
+      (raw) => calSignatureValid(secret, req.get('x-cal-signature-256'), raw),
+      new HttpError(401, BOOKING_MESSAGES.badSignature),
+    );
+    const change = changeOf(body, calChange);
     if (change) await applyBookingChange(change, refs);
     res.json({ ok: true });
   });

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -195,6 +196,40 @@ describe('Razorpay’s webhooks', () => {
     ).toBe(400);
     expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('pending');
     expect((await deliver(hook)).status).toBe(200);
+    expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('completed');
+  });
+
+  it('reads no body over 64 kB, checks the signature over the bytes before parsing them, and takes only the exact hex', async () => {
+    const { member } = await signedInMember(members.url, 'bytes');
+    const { answer, payment } = await paidQuietly(member);
+    const hook = standin.webhookFor('payment.captured', { payment });
+    const signature = hook.headers['x-razorpay-signature']!;
+    const send = (body: string, sig = signature) =>
+      fetch(`${members.url}/api/payments/razorpay/webhook`, {
+        method: 'POST',
+        headers: { ...hook.headers, 'x-razorpay-signature': sig },
+        body,
+      });
+    // 80 kB, signed or not: refused unread.
+    const padded = hook.body.replace(/}$/, `,"padding":"${'x'.repeat(80 * 1024)}"}`);
+    const paddedSignature = createHmac('sha256', standin.webhookSecret).update(padded).digest('hex');
+    expect((await send(padded, 'f'.repeat(64))).status).toBe(413);
+    expect((await send(padded, paddedSignature)).status).toBe(413);
+    // A body that is not JSON is refused for its signature, never parsed; signed, it is malformed.
+    const broken = '{"event": "payment.captured", ';
+    const badJson = await send(broken, 'f'.repeat(64));
+    expect([badJson.status, ((await badJson.json()) as { message: string }).message]).toEqual([
+      400,
+      'The webhook signature is missing or wrong',
+    ]);
+    const brokenSignature = createHmac('sha256', standin.webhookSecret).update(broken).digest('hex');
+    expect(((await (await send(broken, brokenSignature)).json()) as { message: string }).message).toBe(
+      'Malformed JSON body',
+    );
+    for (const near of [`${signature}0`, signature.toUpperCase()])
+      expect((await send(hook.body, near)).status, near).toBe(400);
+    expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('pending');
+    expect((await send(hook.body)).status).toBe(200);
     expect((await purchaseOf(member, answer.purchaseId))!.status).toBe('completed');
   });
 

@@ -10,7 +10,7 @@ import {
   WEBHOOK_PATHS,
 } from '@coach/contracts';
 import { isProgramId, PROGRAM_PRICES } from '@coach/site-rules';
-import { HttpError, idempotent, parse, rawBodyOf, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { HttpError, idempotent, parse, sendAdminPage, verifiedJson, type SessionVerifier } from '@coach/kit';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { UserModel } from '../accounts/model.ts';
@@ -139,12 +139,12 @@ export function checkoutRoutes(
 
   /** Razorpay's webhooks: a missing or wrong signature gets 400 and changes nothing. */
   router.post(WEBHOOK_PATHS.razorpay, async (req, res) => {
-    const raw = rawBodyOf(req);
-    if (!raw || !webhookSignatureValid(keys, raw, req.get('x-razorpay-signature'))) {
-      throw new HttpError(400, 'The webhook signature is missing or wrong');
-    }
+    const body = verifiedJson(
+      req,
+      (raw) => webhookSignatureValid(keys, raw, req.get('x-razorpay-signature')),
+      new HttpError(400, 'The webhook signature is missing or wrong'),
+    ) as WebhookBody | null;
     const eventId = req.get('x-razorpay-event-id');
-    const body = req.body as WebhookBody;
     if (!eventId || !/^[\w-]{1,100}$/.test(eventId) || typeof body?.event !== 'string') {
       throw new HttpError(400, 'The webhook is not an event this site understands');
     }
