@@ -1,6 +1,7 @@
 import { WEBHOOK_PATHS } from '@coach/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN } from './demo-accounts.ts';
@@ -49,9 +50,17 @@ export interface StackOptions {
    * MONGO_URL, REDIS_URL, the SESSION_* and the VAPID_* key pairs, when given, replace the
    * embedded mongod, redis-server and generated keys. SERVICE_REPLICAS (1 by default) runs that many of content,
    * members and ai-worker, the gateway taking them in turn. The stack itself decides each
-   * service's PORT and where the gateway finds the others.
+   * service's PORT and where the gateway finds the others. Values, not NAME_FILE: `npm start`
+   * reads those files first, so no default here ever stands beside a setting's file.
    */
   env?: Record<string, string | undefined>;
+  /**
+   * The operator's own site (`NODE_ENV=production npm start`): no demo posts or accounts (the
+   * settings must name the first admin), no payment stand-in (without Razorpay's keys the site
+   * takes no payments), Secure cookies unless COOKIE_SECURE=false, and the gateway on loopback
+   * unless HOST names another address. NODE_ENV=production alone (the bench) keeps the demo.
+   */
+  production?: boolean;
   /** Services to start; all by default. */
   services?: readonly ServiceName[];
   /** Child output: inherit (npm start) or ignore (tests). */
@@ -73,7 +82,7 @@ export interface Stack {
   replicaUrls: Record<ServiceName, string[]>;
   mongoUrl: string;
   redisUrl: string;
-  /** Razorpay's stand-in, when no RAZORPAY_KEY_ID was given. */
+  /** Razorpay's stand-in, when no RAZORPAY_KEY_ID was given, outside production mode. */
   razorpay: RazorpayStandin | undefined;
   env: Record<ServiceName, Record<string, string>>;
   /** Replicas are numbered from 0; without a number, the first. */
@@ -84,6 +93,12 @@ export interface Stack {
   /** The site's running processes (mongod, redis-server, each service replica) that this stack started. */
   processes(): Array<{ name: string; pid: number }>;
   stop(): Promise<void>;
+}
+
+/** Where a server listening on `host` is reached from this machine (every interface: loopback). */
+function reachableHost(host: string | undefined) {
+  if (!host || host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return net.isIPv6(host) ? `[${host}]` : host;
 }
 
 /** Waits until a spawned service answers GET /health, failing early if it exits. */
@@ -126,8 +141,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     settings.VAPID_PUBLIC_KEY && settings.VAPID_PRIVATE_KEY
       ? { publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY }
       : vapidKeyPair(dataDir && path.join(dataDir, 'keys'));
-  // Without Razorpay keys the site takes test payments from a local stand-in (the gateway passes its webhooks on).
-  const razorpay = settings.RAZORPAY_KEY_ID ? undefined : await startRazorpayStandin();
+  // Without Razorpay keys a development site takes test payments from a local stand-in (the gateway passes its webhooks on).
+  const razorpay = settings.RAZORPAY_KEY_ID || options.production ? undefined : await startRazorpayStandin();
   const replicaCount = Number(settings.SERVICE_REPLICAS ?? 1);
   if (!Number.isInteger(replicaCount) || replicaCount < 1)
     throw new Error('SERVICE_REPLICAS must be a whole number from 1');
@@ -137,8 +152,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     'ai-worker': await freePorts(replicaCount),
     gateway: [options.gatewayPort ?? (await freePort())],
   };
+  // The inner services listen on loopback only; the gateway where HOST says (production mode:
+  // loopback by default; development: every interface).
+  const gatewayHost = settings.HOST ?? (options.production ? '127.0.0.1' : undefined);
+  const hosts: Record<ServiceName, string | undefined> = {
+    content: '127.0.0.1',
+    members: '127.0.0.1',
+    'ai-worker': '127.0.0.1',
+    gateway: gatewayHost,
+  };
   const replicaUrls = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, ports[name].map((port) => `http://127.0.0.1:${port}`)]),
+    SERVICE_NAMES.map((name) => [name, ports[name].map((port) => `http://${reachableHost(hosts[name])}:${port}`)]),
   ) as Record<ServiceName, string[]>;
   const urls = Object.fromEntries(SERVICE_NAMES.map((name) => [name, replicaUrls[name][0]])) as Record<
     ServiceName,
@@ -146,7 +170,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   >;
   const defaults: Record<ServiceName, Record<string, string>> = {
     content: {},
-    members: { ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password },
+    members: options.production ? {} : { ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password },
     'ai-worker': { OUTBOX_DIR: path.join(dataDir ?? path.join(REPO_ROOT, 'var/test-outbox'), 'outbox') },
     gateway: { PWA_DIST: path.join(REPO_ROOT, 'pwa/dist') },
   };
@@ -181,7 +205,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       {
         NODE_ENV: 'development',
         LOG_LEVEL: options.logLevel ?? 'info',
-        SEED_DEMO: 'true',
+        SEED_DEMO: options.production ? 'false' : 'true',
+        ...(options.production && { COOKIE_SECURE: 'true' }),
         ...(options.productionDir && {
           ...SERVICE_RUNTIME_ENV,
           NODE_OPTIONS: SERVICE_NODE_OPTIONS[name] ?? SERVICE_RUNTIME_ENV.NODE_OPTIONS,
@@ -191,6 +216,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         REDIS_URL: redis.url,
         SESSION_PUBLIC_KEY: keys.publicKey,
         ...wiring[name],
+        ...(hosts[name] && { HOST: hosts[name] }),
         PORT: String(ports[name][0]),
       },
     ]),
