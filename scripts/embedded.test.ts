@@ -169,6 +169,8 @@ beforeAll(async () => {
     COACH_EMAIL: 'inbox@coach.example.org',
     // The demo admin's e-mail with the operator's password: the file's, not the embedded default.
     ADMIN_PASSWORD_FILE: adminPasswordFile,
+    // Another program's setting in the operator's shell: npm start leaves it alone.
+    SOME_TOOL_CONFIG_FILE: path.join(dir, 'nowhere'),
   });
   siteUrl = site.url;
   production = runSite(productionDir, {

@@ -5,16 +5,18 @@
 // coach's admin account must be given.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_ADMIN, DEMO_MEMBER, REPO_ROOT, startStack } from '@coach/dev-stack';
+import { DEMO_ADMIN, DEMO_MEMBER, REPO_ROOT, STACK_SETTINGS, startStack } from '@coach/dev-stack';
 import { readSettingFiles, stopOnSettings } from '@coach/kit';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
-const { env: settings, errors } = readSettingFiles(process.env);
+// The files of the settings npm start reads itself are read here; the services read the others.
+const own = new Set(['NODE_ENV', 'PORT', 'DATA_DIR', ...STACK_SETTINGS]);
+const { env: settings, errors } = readSettingFiles(process.env, (name) => own.has(name));
 const production = settings.NODE_ENV === 'production';
 if (production)
   errors.push(
     ...['ADMIN_EMAIL', 'ADMIN_PASSWORD']
-      .filter((name) => settings[name] === undefined)
+      .filter((name) => settings[name] === undefined && settings[`${name}_FILE`] === undefined)
       .map(
         (name) => `  ${name}: required with NODE_ENV=production (there is no demo admin): set ${name} or ${name}_FILE`,
       ),
@@ -31,20 +33,21 @@ const stack = await startStack({
   logLevel: 'warn',
 });
 const siteUrl = stack.gatewayUrl.replace('//127.0.0.1:', '//localhost:');
-const { ADMIN_EMAIL, ADMIN_PASSWORD, SEED_DEMO } = stack.env.members;
+const { ADMIN_EMAIL, ADMIN_EMAIL_FILE, ADMIN_PASSWORD, SEED_DEMO } = stack.env.members;
 const accounts = [
   ADMIN_PASSWORD === DEMO_ADMIN.password
     ? `Demo admin:  ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}   (${siteUrl}/admin/login)`
-    : `Admin: ${ADMIN_EMAIL} (${siteUrl}/admin/login)`,
+    : `Admin: ${ADMIN_EMAIL ?? `the address in ${ADMIN_EMAIL_FILE}`} (${siteUrl}/admin/login)`,
   ...(SEED_DEMO === 'true' ? [`Demo member: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`] : []),
   ...(production ? ['Production mode: no demo data; sign-in cookies are Secure, so serve the site over HTTPS.'] : []),
 ];
-const outbox = path.relative(process.cwd(), stack.env['ai-worker'].OUTBOX_DIR!) || '.';
+const mail = stack.env['ai-worker'];
+const outbox = path.relative(process.cwd(), mail.OUTBOX_DIR!) || '.';
 console.log(`
   The coach's site is running: ${siteUrl}
 
 ${accounts.map((line) => `  ${line}`).join('\n')}
-  ${stack.env['ai-worker'].SMTP_URL ? 'E-mails go out through SMTP_URL.' : `E-mails are written to ${outbox}/.`} Press Ctrl-C to stop.
+  ${mail.SMTP_URL || mail.SMTP_URL_FILE ? 'E-mails go out through SMTP_URL.' : `E-mails are written to ${outbox}/.`} Press Ctrl-C to stop.
 `);
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

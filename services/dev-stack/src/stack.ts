@@ -13,6 +13,19 @@ import { startRedis } from './redis.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** The settings the stack reads itself: they come to it as values (npm start reads their NAME_FILE). */
+export const STACK_SETTINGS = [
+  'MONGO_URL',
+  'REDIS_URL',
+  'SESSION_PUBLIC_KEY',
+  'SESSION_PRIVATE_KEY',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'RAZORPAY_KEY_ID',
+  'SERVICE_REPLICAS',
+  'HOST',
+];
+
 export const SERVICE_NAMES = ['content', 'members', 'ai-worker', 'gateway'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -50,8 +63,8 @@ export interface StackOptions {
    * MONGO_URL, REDIS_URL, the SESSION_* and the VAPID_* key pairs, when given, replace the
    * embedded mongod, redis-server and generated keys. SERVICE_REPLICAS (1 by default) runs that many of content,
    * members and ai-worker, the gateway taking them in turn. The stack itself decides each
-   * service's PORT and where the gateway finds the others. Values, not NAME_FILE: `npm start`
-   * reads those files first, so no default here ever stands beside a setting's file.
+   * service's PORT and where the gateway finds the others. STACK_SETTINGS come as values; any
+   * other setting may come as NAME_FILE, which the services read, and no default stands beside it.
    */
   env?: Record<string, string | undefined>;
   /**
@@ -199,19 +212,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
   };
   if (razorpay) razorpay.webhookUrl = `${urls.gateway}${WEBHOOK_PATHS.razorpay}`;
+  // A default gives way to the setting's file (NAME_FILE), which the service reads itself.
+  const withoutFiledSettings = (values: Record<string, string>) =>
+    Object.fromEntries(Object.entries(values).filter(([name]) => settings[`${name}_FILE`] === undefined));
   const env = Object.fromEntries(
     SERVICE_NAMES.map((name): [ServiceName, Record<string, string>] => [
       name,
       {
-        NODE_ENV: 'development',
-        LOG_LEVEL: options.logLevel ?? 'info',
-        SEED_DEMO: options.production ? 'false' : 'true',
-        ...(options.production && { COOKIE_SECURE: 'true' }),
-        ...(options.productionDir && {
-          ...SERVICE_RUNTIME_ENV,
-          NODE_OPTIONS: SERVICE_NODE_OPTIONS[name] ?? SERVICE_RUNTIME_ENV.NODE_OPTIONS,
+        ...withoutFiledSettings({
+          NODE_ENV: 'development',
+          LOG_LEVEL: options.logLevel ?? 'info',
+          SEED_DEMO: options.production ? 'false' : 'true',
+          ...(options.production && { COOKIE_SECURE: 'true' }),
+          ...(options.productionDir && {
+            ...SERVICE_RUNTIME_ENV,
+            NODE_OPTIONS: SERVICE_NODE_OPTIONS[name] ?? SERVICE_RUNTIME_ENV.NODE_OPTIONS,
+          }),
+          ...defaults[name],
         }),
-        ...defaults[name],
         ...settings,
         REDIS_URL: redis.url,
         SESSION_PUBLIC_KEY: keys.publicKey,

@@ -58,13 +58,13 @@ function unreadableFileMessage(key: string, file: string, err: NodeJS.ErrnoExcep
 /**
  * Every setting NAME may instead be read from the file NAME_FILE names (a Docker secret, e.g.
  * /run/secrets/session_private_key), its trailing line break dropped; giving both is an error.
- * Only the files of the settings `wanted` accepts are opened; every NAME_FILE is dropped. An
- * empty variable counts as unset (compose passes `${VAR:-}` for every setting the operator left
- * out), so its default holds.
+ * Only the files of the settings `wanted` accepts are opened, each NAME_FILE replaced by NAME;
+ * other variables stay as given. An empty variable counts as unset (compose passes `${VAR:-}` for
+ * every setting the operator left out), so its default holds.
  */
 export function readSettingFiles(
   environment: NodeJS.ProcessEnv,
-  wanted: (name: string) => boolean = () => true,
+  wanted: (name: string) => boolean,
 ): { env: Record<string, string>; errors: string[] } {
   const given = Object.fromEntries(
     Object.entries(environment).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
@@ -74,8 +74,8 @@ export function readSettingFiles(
   for (const [key, file] of Object.entries(given)) {
     if (!key.endsWith('_FILE')) continue;
     const name = key.slice(0, -'_FILE'.length);
-    delete env[key];
     if (!wanted(name)) continue;
+    delete env[key];
     if (given[name] !== undefined) {
       errors.push(`  ${name}: set either ${name} or ${key}, not both`);
       continue;
