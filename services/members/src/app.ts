@@ -94,6 +94,7 @@ export function buildMembersApp(deps: MembersDeps): Express {
     checkoutRoutes(sessions, {
       ...deps.checkout,
       checkoutUrl: deps.checkoutUrl ?? 'https://checkout.razorpay.com/v1/checkout.js',
+      cookieSecure,
     }),
   );
   app.use(adminUserRoutes(sessions, issuer));

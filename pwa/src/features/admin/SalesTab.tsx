@@ -57,8 +57,13 @@ function RefundDialog({ sale, onClose }: { sale: AdminPurchase; onClose: () => v
   const [rupees, setRupees] = useState('');
   const [beyondPolicy, setBeyondPolicy] = useState(false);
   const refresh = useRefreshSales();
+  // A refund sent again with the same figures (an answer lost) is the same refund: one key per dialog and figures.
+  const [dialogKey] = useState(() => crypto.randomUUID());
   const refund = useMutation({
-    mutationFn: (input: RefundInput) => postJson<AdminPurchase>(`${SALES_KEY[0]}/${sale.id}/refund`, input),
+    mutationFn: (input: RefundInput) =>
+      postJson<AdminPurchase>(`${SALES_KEY[0]}/${sale.id}/refund`, input, {
+        'Idempotency-Key': `${dialogKey}.${input.amount ?? 'rest'}.${input.beyondPolicy ? 'beyond' : 'policy'}`,
+      }),
     onSuccess: () => {
       void refresh();
       onClose();

@@ -8,7 +8,7 @@ import {
   type NativeForm,
   type NativeFormAction,
 } from '@coach/site-rules';
-import type { Logger } from '@coach/kit';
+import { hostCookieName, type Logger } from '@coach/kit';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { clientOf } from '../client/client-address.ts';
 import { CROSS_SITE_REFUSED, ownOrigin } from '../csrf/cross-site.ts';
@@ -16,7 +16,10 @@ import { MAX_BODY_BYTES, TOO_LARGE } from '../limits/body-limit.ts';
 import { forwardedHeaders } from '../proxy/forwarded.ts';
 import type { CurrentBuild } from '../static/currentBuild.ts';
 
-/** The cookie that carries a form's outcome across the redirect after it (a minute at most). */
+/**
+ * The cookie that carries a form's outcome across the redirect after it (a minute at most):
+ * `__Host-form-outcome` with secure cookies, so no other host or path of the site can set it.
+ */
 const OUTCOME_COOKIE = 'form-outcome';
 const OUTCOME_SECONDS = 60;
 /** Past this, a browser drops the cookie: the outcome then goes without what was typed. */
@@ -60,6 +63,7 @@ interface Options {
 export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs, logger }: Options): Router {
   const router = Router();
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: cookieSecure, path: '/' } as const;
+  const outcomeCookie = hostCookieName(OUTCOME_COOKIE, cookieSecure);
 
   async function drawPage(res: Response, status: number, url: string, outcome?: FormOutcome) {
     const shell = await build.shell();
@@ -73,7 +77,7 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
       Buffer.from(JSON.stringify({ page: page.split('?')[0], outcome: carried })).toString('base64url');
     let carried = carry(outcome);
     if (carried.length > MAX_COOKIE_BYTES) carried = carry({ ...outcome, values: {} });
-    res.cookie(OUTCOME_COOKIE, carried, { ...cookieOptions, maxAge: OUTCOME_SECONDS * 1000 });
+    res.cookie(outcomeCookie, carried, { ...cookieOptions, maxAge: OUTCOME_SECONDS * 1000 });
     res.redirect(303, page);
   }
 
@@ -184,10 +188,10 @@ export function nativeFormRoutes({ build, apiUrl, limit, cookieSecure, timeoutMs
   // A page with an outcome waiting for it, or the reset link: drawn for this request.
   router.get(/.*/, (req, res, next) => {
     if (!isAppPage(req.path)) return next();
-    const carried: unknown = req.cookies?.[OUTCOME_COOKIE];
+    const carried: unknown = req.cookies?.[outcomeCookie];
     let waiting: { page: string; outcome: FormOutcome } | undefined;
     if (typeof carried === 'string') {
-      res.clearCookie(OUTCOME_COOKIE, cookieOptions);
+      res.clearCookie(outcomeCookie, cookieOptions);
       try {
         waiting = JSON.parse(Buffer.from(carried, 'base64url').toString()) as typeof waiting;
       } catch {

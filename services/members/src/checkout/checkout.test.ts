@@ -157,6 +157,55 @@ describe('a signed-in member buys a program', () => {
   });
 });
 
+describe('a stranger', () => {
+  /** A correctly signed checkout result for an order, its webhooks held back. */
+  async function paidWithoutWebhooks(orderId: string) {
+    const url = standin.webhookUrl;
+    standin.webhookUrl = undefined;
+    const paid = await standin.pay(orderId);
+    standin.webhookUrl = url;
+    return paid;
+  }
+  const statusOf = async (email: string, purchaseId: string) =>
+    ((await admin.get(`/api/admin/purchases?q=${encodeURIComponent(email)}`)).body as AdminPurchase[]).find(
+      (p) => p.id === purchaseId,
+    )?.status;
+
+  it('completes nothing with a correctly signed result of someone else’s order (404): the owner’s stays pending', async () => {
+    const { member: owner, details } = await signedInMember(members.url, 'owner');
+    const visitorOwner = caller(members.url);
+    const guest = { programId: SOUL_SPARK.id, name: 'Uma Guest', email: `uma.${Date.now()}@example.com` };
+    const orders = [
+      { buyer: owner, email: details.email, answer: (await order(owner, { programId: SOUL_SPARK.id })).body },
+      { buyer: visitorOwner, email: guest.email, answer: (await order(visitorOwner, guest)).body },
+    ] as { buyer: Caller; email: string; answer: CheckoutOrder }[];
+    const { member: strangerMember } = await signedInMember(members.url, 'stranger2');
+    for (const { buyer, email, answer } of orders) {
+      const paid = await paidWithoutWebhooks(answer.orderId!);
+      for (const stranger of [strangerMember, caller(members.url)])
+        expect((await stranger.post('/api/checkout/confirm', paid)).status).toBe(404);
+      expect(await statusOf(email, answer.purchaseId)).toBe('pending');
+      expect((await buyer.post('/api/checkout/confirm', paid)).body).toMatchObject({ status: 'completed' });
+    }
+  });
+
+  it('is never answered with another buyer’s name or e-mail: a visitor’s checkout resumes only in her browser', async () => {
+    const email = `lakshmi.${Date.now()}@example.com`;
+    const first = caller(members.url);
+    const mine = await order(first, { programId: HEAL.id, name: 'Lakshmi Rao', email });
+    expect(mine.status).toBe(201);
+    const other = caller(members.url);
+    const theirs = await order(other, { programId: HEAL.id, name: 'Someone Else', email });
+    expect(theirs.status).toBe(201);
+    expect((theirs.body as CheckoutOrder).orderId).not.toBe((mine.body as CheckoutOrder).orderId);
+    expect(JSON.stringify(theirs.body)).not.toContain('Lakshmi');
+    expect((theirs.body as CheckoutOrder).prefill).toEqual({ name: 'Someone Else', email });
+    // Her own browser resumes hers, as she gave it.
+    const again = await order(first, { programId: HEAL.id, name: 'Lakshmi Rao', email });
+    expect([again.status, (again.body as CheckoutOrder).orderId]).toEqual([200, (mine.body as CheckoutOrder).orderId]);
+  });
+});
+
 describe('Razorpay’s webhooks', () => {
   async function deliver(
     hook: { body: string; headers: Record<string, string> },
@@ -409,6 +458,28 @@ describe('the coach’s Sales section', () => {
     expect(summary.body.financialYearLabel).toMatch(/^\d{4}-\d{2}$/);
     expect(summary.body.month).toBeGreaterThan(0);
     expect((await member.get('/api/admin/purchases')).status).toBe(403);
+  });
+
+  it('refunds once when the same refund is asked again, or by several requests at once', async () => {
+    const { member, details } = await signedInMember(members.url, 'refundonce');
+    const answer = (await order(member, { programId: SOUL_SPARK.id })).body as CheckoutOrder;
+    await member.post('/api/checkout/confirm', await standin.pay(answer.orderId!));
+    const refund = (key: string) =>
+      admin.post(`/api/admin/purchases/${answer.purchaseId}/refund`, { amount: 50_000 }, { 'idempotency-key': key });
+    const sent = () => [...standin.refunds.values()].filter((r) => r.idempotencyKey?.includes(answer.purchaseId));
+    // The same key twice at once, then once more after: one refund, the same answer.
+    const same = await Promise.all([refund('refund-once-key-1'), refund('refund-once-key-1')]);
+    const again = await refund('refund-once-key-1');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(same.every((r) => r.status === 409 || r.status === 200)).toBe(true);
+    expect(sent()).toHaveLength(1);
+    // Four keys at once: one refund; the others are told a refund is under way.
+    const burst = await Promise.all(['a', 'b', 'c', 'd'].map((k) => refund(`refund-once-burst-${k}`)));
+    expect(burst.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(sent()).toHaveLength(2);
+    const sales = (await admin.get(`/api/admin/purchases?q=${encodeURIComponent(details.email)}`)).body;
+    expect(sales).toEqual([expect.objectContaining({ status: 'completed', amountRefunded: 100_000 })]);
   });
 
   it('refunds no more than the refund policy owes unless the coach marks the refund as beyond it', async () => {

@@ -10,8 +10,17 @@ import {
   WEBHOOK_PATHS,
 } from '@coach/contracts';
 import { isProgramId, PROGRAM_PRICES } from '@coach/site-rules';
-import { HttpError, idempotent, parse, sendAdminPage, verifiedJson, type SessionVerifier } from '@coach/kit';
-import { Router, type Response } from 'express';
+import {
+  HttpError,
+  hostCookieName,
+  idempotent,
+  parse,
+  sendAdminPage,
+  verifiedJson,
+  type SessionVerifier,
+} from '@coach/kit';
+import { Router, type Request, type Response } from 'express';
+import { createHash, randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { UserModel } from '../accounts/model.ts';
 import { PurchaseModel } from '../profile/model.ts';
@@ -23,7 +32,19 @@ import {
   webhookSignatureValid,
   type RazorpayKeys,
 } from './razorpay.ts';
-import { CHECKOUT_MESSAGES, listSales, salesSummary, type CheckoutService, type WebhookBody } from './service.ts';
+import {
+  CHECKOUT_MESSAGES,
+  listSales,
+  RESUME_WITHIN_MS,
+  salesSummary,
+  type CheckoutService,
+  type WebhookBody,
+} from './service.ts';
+
+/** The cookie that ties a visitor's checkout to her browser: only it resumes and confirms her order. */
+export const CHECKOUT_COOKIE = 'coach_checkout';
+/** Only a hash of the cookie is stored: a leaked purchase row does not give the cookie away. */
+const buyerKeyOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const priceOf = (programId: string) => {
   if (!isProgramId(programId)) throw new HttpError(404, CHECKOUT_MESSAGES.unknownProgram);
@@ -51,10 +72,30 @@ async function sendReceipt(res: Response, purchaseId: mongoose.Types.ObjectId) {
  */
 export function checkoutRoutes(
   sessions: SessionVerifier,
-  deps: { service: CheckoutService; keys?: RazorpayKeys; checkoutUrl: string },
+  deps: { service: CheckoutService; keys?: RazorpayKeys; checkoutUrl: string; cookieSecure: boolean },
 ): Router {
   const router = Router();
   const { service, keys } = deps;
+  const cookieName = hostCookieName(CHECKOUT_COOKIE, deps.cookieSecure);
+  /** The key of this browser's checkout cookie, if it sent one. */
+  const givenKey = (req: Request) => {
+    const token: unknown = req.cookies?.[cookieName];
+    return typeof token === 'string' && /^[\w-]{43}$/.test(token) ? buyerKeyOf(token) : undefined;
+  };
+  /** This browser's checkout key, its cookie set first when it has none. */
+  const browserKey = (req: Request, res: Response) => {
+    const known = givenKey(req);
+    if (known) return known;
+    const token = randomBytes(32).toString('base64url');
+    res.cookie(cookieName, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: deps.cookieSecure,
+      path: '/',
+      maxAge: RESUME_WITHIN_MS,
+    });
+    return buyerKeyOf(token);
+  };
   const settings: CheckoutSettings = {
     enabled: Boolean(keys),
     testMode: keys ? isTestKey(keys) : false,
@@ -86,9 +127,14 @@ export function checkoutRoutes(
     const input = parse(manualPurchaseInputSchema, req.body);
     res.status(201).json(await service.recordManual(input, priceOf(input.programId)));
   });
-  router.post('/api/admin/purchases/:id/refund', sessions.requireAdmin, async (req, res) => {
-    res.json(await service.refund(purchaseIdOf(req.params), parse(refundInputSchema, req.body ?? {})));
-  });
+  router.post(
+    '/api/admin/purchases/:id/refund',
+    sessions.requireAdmin,
+    idempotent('purchase-refund'),
+    async (req, res) => {
+      res.json(await service.refund(purchaseIdOf(req.params), parse(refundInputSchema, req.body ?? {})));
+    },
+  );
 
   router.post('/api/checkout/claim', sessions.requireUser, async (req, res) => {
     const { token } = parse(purchaseClaimInputSchema, req.body);
@@ -106,14 +152,14 @@ export function checkoutRoutes(
   router.post('/api/checkout/orders', sessions.optionalUser, idempotent('checkout-orders'), async (req, res) => {
     const input = parse(checkoutOrderInputSchema, req.body);
     const price = priceOf(input.programId);
-    let buyer: { userId?: number; name: string; email: string };
+    let buyer: Parameters<CheckoutService['createOrder']>[1];
     if (req.session) {
       const user = await UserModel.findById(Number(req.session.sub), { name: 1, email: 1 }).lean();
       if (!user) throw new HttpError(401, 'Please sign in again');
       buyer = { userId: user._id, name: user.name, email: user.email };
     } else {
       if (!input.name || !input.email) throw new HttpError(400, CHECKOUT_MESSAGES.whoIsPaying);
-      buyer = { name: input.name, email: input.email.toLowerCase() };
+      buyer = { key: browserKey(req, res), name: input.name, email: input.email.toLowerCase() };
     }
     const { order, resumed } = await service.createOrder(price, buyer, input.fromPost);
     res.status(resumed ? 200 : 201).json(order);
@@ -121,10 +167,9 @@ export function checkoutRoutes(
 
   router.post('/api/checkout/confirm', sessions.optionalUser, async (req, res) => {
     const input = parse(checkoutConfirmInputSchema, req.body);
-    const userId = req.session ? Number(req.session.sub) : undefined;
     const purchase = await service.confirm(
       input,
-      (p) => p.userId === undefined || p.userId === userId,
+      { userId: req.session ? Number(req.session.sub) : undefined, key: givenKey(req) },
       'razorpay_order_id' in input
         ? checkoutSignatureValid(keys, input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)
         : subscriptionSignatureValid(

@@ -23,7 +23,9 @@ const RECEIPTS_AT_ONCE = 4;
 /** A pending purchase older than this is asked of Razorpay by the reconciler. */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
 /** A member's (or visitor's) pending checkout of the same program within this time is resumed, not doubled. */
-const RESUME_WITHIN_MS = 24 * 3600_000;
+export const RESUME_WITHIN_MS = 24 * 3600_000;
+/** How long a refund holds its purchase at most (Razorpay answers within 10 s); a dead process's hold lapses. */
+const REFUND_HOLD_MS = 60_000;
 
 export const CHECKOUT_MESSAGES = {
   unknownProgram: 'There is no such program',
@@ -31,6 +33,7 @@ export const CHECKOUT_MESSAGES = {
   unknownOrder: 'There is no such payment',
   badSignature: 'The payment could not be verified',
   notRefundable: 'Only a completed purchase can be refunded',
+  refundUnderWay: 'A refund of this purchase is under way. Please look again in a moment.',
   tooMuch: 'The refund is more than what is left of the payment',
   beyondPolicy: (owed: string, rule: string) =>
     `The refund policy owes ${owed} here. ${rule} To refund more, mark the refund as beyond the policy.`,
@@ -66,6 +69,7 @@ type PurchaseRow = {
   buyerName?: string;
   fromPost?: string;
   buyerEmail?: string;
+  buyerKey?: string;
   razorpayOrderId?: string;
   razorpayPaymentId?: string;
   razorpaySubscriptionId?: string;
@@ -134,19 +138,26 @@ export function checkoutService(deps: CheckoutDeps) {
   /**
    * A pending purchase at the price list's price and its Razorpay order. A second request for the
    * same program by the same buyer within a day resumes the first (a double click, a retry after
-   * a closed checkout) instead of opening a second order.
+   * a closed checkout) instead of opening a second order: a member's, or a visitor's from the
+   * same browser (`buyer.key`) with the same name and e-mail, so no answer carries what another
+   * buyer gave.
    */
   async function createOrder(
     price: ProgramPrice,
-    buyer: { userId?: number; name: string; email: string },
+    buyer: { userId: number; name: string; email: string } | { key: string; name: string; email: string },
     fromPost?: string,
     now = new Date(),
   ): Promise<{ order: CheckoutOrder; resumed: boolean }> {
     const { client, keys } = razorpayOrRefuse();
     const who =
-      buyer.userId !== undefined
+      'userId' in buyer
         ? { userId: buyer.userId }
-        : { userId: trusted({ $exists: false }), buyerEmail: buyer.email };
+        : {
+            userId: trusted({ $exists: false }),
+            buyerKey: buyer.key,
+            buyerName: buyer.name,
+            buyerEmail: buyer.email,
+          };
     const open = await PurchaseModel.findOne({
       ...who,
       programId: price.id,
@@ -162,7 +173,7 @@ export function checkoutService(deps: CheckoutDeps) {
     const opened = await openAtRazorpay(client, price, notes);
     const purchase = await PurchaseModel.create({
       _id: purchaseId,
-      userId: buyer.userId,
+      ...('userId' in buyer ? { userId: buyer.userId } : { buyerKey: buyer.key }),
       programId: price.id,
       productName: price.name,
       productType: price.billing === 'monthly' ? 'membership' : 'program',
@@ -502,10 +513,14 @@ export function checkoutService(deps: CheckoutDeps) {
     return { completed, failed };
   }
 
-  /** Confirms the checkout's answer: an order or subscription of this buyer, and its signature. */
+  /**
+   * Confirms the checkout's answer: an order or subscription of this buyer (the member signed in,
+   * or the browser whose checkout key made it), and its signature. Anyone else's confirmation,
+   * however well signed, is told there is no such payment and completes nothing.
+   */
   async function confirm(
     input: CheckoutConfirmInput,
-    owns: (p: PurchaseRow) => boolean,
+    buyer: { userId?: number; key?: string },
     signatureValid: boolean,
   ): Promise<PurchaseRow> {
     const filter =
@@ -513,7 +528,9 @@ export function checkoutService(deps: CheckoutDeps) {
         ? { razorpayOrderId: input.razorpay_order_id }
         : { razorpaySubscriptionId: input.razorpay_subscription_id };
     const p = await PurchaseModel.findOne(filter).sort({ createdAt: 1 }).lean<PurchaseRow>();
-    if (!p || !owns(p)) throw new HttpError(404, CHECKOUT_MESSAGES.unknownOrder);
+    const owns =
+      p && (p.userId !== undefined ? p.userId === buyer.userId : p.buyerKey !== undefined && p.buyerKey === buyer.key);
+    if (!p || !owns) throw new HttpError(404, CHECKOUT_MESSAGES.unknownOrder);
     if (!signatureValid) throw new HttpError(400, CHECKOUT_MESSAGES.badSignature);
     const payment = { id: input.razorpay_payment_id, amount: p.amount };
     if ('razorpay_order_id' in input) await complete(input.razorpay_order_id, payment);
@@ -521,10 +538,31 @@ export function checkoutService(deps: CheckoutDeps) {
     return (await PurchaseModel.findOne({ razorpayPaymentId: input.razorpay_payment_id }).lean<PurchaseRow>()) ?? p;
   }
 
-  /** A refund asked by the coach, sent to Razorpay (a repeated request is the same refund there). */
-  async function refund(id: Types.ObjectId, { amount, beyondPolicy }: RefundInput): Promise<AdminPurchase> {
-    const p = await PurchaseModel.findById(id).lean<PurchaseRow>();
-    if (!p) throw new HttpError(404, 'There is no such purchase');
+  /**
+   * A refund asked by the coach, sent to Razorpay (a repeated request is the same refund there).
+   * It holds the purchase while it runs: a second refund asked meanwhile is refused (409), never
+   * sent on what the first has not yet recorded.
+   */
+  async function refund(id: Types.ObjectId, input: RefundInput): Promise<AdminPurchase> {
+    const now = Date.now();
+    const p = await PurchaseModel.findOneAndUpdate(
+      { _id: id, refundingUntil: trusted({ $not: { $gt: new Date(now) } }) },
+      { $set: { refundingUntil: new Date(now + REFUND_HOLD_MS) } },
+    ).lean<PurchaseRow>();
+    if (!p) {
+      if (await PurchaseModel.exists({ _id: id })) throw new HttpError(409, CHECKOUT_MESSAGES.refundUnderWay);
+      throw new HttpError(404, 'There is no such purchase');
+    }
+    try {
+      await refundHeld(p, input);
+    } finally {
+      await PurchaseModel.updateOne({ _id: id }, { $unset: { refundingUntil: 1 } });
+    }
+    return adminShape((await PurchaseModel.findById(id).lean<PurchaseRow>())!);
+  }
+
+  /** The refund of a purchase this request holds. */
+  async function refundHeld(p: PurchaseRow, { amount, beyondPolicy }: RefundInput): Promise<void> {
     if (p.status !== 'completed') throw new HttpError(409, CHECKOUT_MESSAGES.notRefundable);
     const left = p.amount - (p.amountRefunded ?? 0);
     const wanted = amount ?? left;
@@ -540,7 +578,6 @@ export function checkoutService(deps: CheckoutDeps) {
       // Paid outside the site: the coach returns the money herself; the record follows.
       await recordRefund({ _id: p._id }, { id: key, amount: wanted });
     }
-    return adminShape((await PurchaseModel.findById(id).lean<PurchaseRow>())!);
   }
 
   /** A sale the coach records by hand: completed at once, with its receipt. */

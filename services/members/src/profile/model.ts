@@ -64,6 +64,8 @@ const purchaseSchema = new mongoose.Schema(
     programId: { type: String, maxlength: 60 },
     buyerName: { type: String, maxlength: 100 },
     buyerEmail: { type: String, maxlength: 254 },
+    /** A visitor's checkout: the hash of her browser's checkout cookie, which alone resumes and confirms it. */
+    buyerKey: { type: String, maxlength: 64 },
     /** The post the buyer read last before the checkout (the coach's Insights count the sale for it). */
     fromPost: { type: String, maxlength: 200 },
     /** 'razorpay' (checkout) or 'manual' (recorded by the coach: paid by bank transfer or UPI). */
@@ -78,6 +80,8 @@ const purchaseSchema = new mongoose.Schema(
     amountRefunded: { type: Number, default: 0 },
     /** The refunds recorded, by the payment service's refund id: each is counted once. */
     refunds: { type: [{ id: String, amount: Number, at: Date, _id: false }], default: undefined },
+    /** Set while a refund of it is under way: another refund waits until then. */
+    refundingUntil: { type: Date },
     completedAt: { type: Date },
     /** The receipt's number, once issued (see checkout/invoices.ts). */
     invoiceNumber: { type: String, maxlength: 40 },

@@ -7,6 +7,7 @@ import type { LoginLimits } from '../accounts/login-limiter.ts';
 import { ensureAdmin } from '../admin/bootstrap.ts';
 import { buildMembersApp } from '../app.ts';
 import type { BookingKeys } from '../bookings/routes.ts';
+import { CHECKOUT_COOKIE } from '../checkout/routes.ts';
 import { razorpayClient } from '../checkout/razorpay.ts';
 import { checkoutService } from '../checkout/service.ts';
 import type { PasswordResetLimits } from '../passwords/routes.ts';
@@ -112,7 +113,8 @@ export function caller(baseUrl: string, ip?: string) {
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const name = pair.slice(0, pair.indexOf('='));
-      if (name === SESSION_COOKIE || name === DEVICE_COOKIE) keep(name, pair.slice(pair.indexOf('=') + 1));
+      if (name === SESSION_COOKIE || name === DEVICE_COOKIE || name === CHECKOUT_COOKIE)
+        keep(name, pair.slice(pair.indexOf('=') + 1));
     }
     const text = await res.text();
     const json = res.headers.get('content-type')?.startsWith('application/json');
