@@ -5,9 +5,9 @@ import { MONGOD_CACHE_ARGS, REPO_ROOT, SERVICE_NODE_OPTIONS } from '@coach/dev-s
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-// No Docker engine runs here, but Docker's client reads a stack file without one: each file is
-// checked as Swarm reads it (`docker stack config`: interpolated, merged, its schema checked),
-// and docker-compose.yml also as compose reads it (YAML first, interpolation after).
+// The stack files as Docker's client reads them without an engine: each is checked as Swarm reads
+// it (`docker stack config`: interpolated, merged, its schema checked), and docker-compose.yml also
+// as compose reads it (YAML first, interpolation after). The Docker suite (scripts/docker) runs them.
 interface Service {
   image?: string;
   command?: string[];
@@ -18,7 +18,9 @@ interface Service {
   environment?: Record<string, string>;
   depends_on?: unknown;
   healthcheck?: { test: string[] };
+  build?: unknown;
   deploy?: {
+    endpoint_mode?: string;
     replicas?: number;
     placement?: { constraints?: string[] };
     update_config?: { order?: string; failure_action?: string };
@@ -102,16 +104,33 @@ describe('docker-compose.yml', () => {
     });
   });
 
-  it('lists each depends_on (Swarm reads only a list), and mounts only files the repository holds', () => {
+  it('lists each depends_on (Swarm reads only a list), binds no host folder, and builds the edge from deploy/nginx', () => {
     for (const service of Object.values(compose.services))
       if (service.depends_on) expect(Array.isArray(service.depends_on)).toBe(true);
-    const files = Object.values(oneHost.configs!).map((c) => c.file!);
-    expect(files).toContain(path.join(REPO_ROOT, 'deploy/nginx/gateway-proxy.conf'));
-    for (const file of files) expect(existsSync(file)).toBe(true);
     const bound = Object.values(oneHost.services)
       .flatMap((s) => s.volumes ?? [])
       .filter((v) => typeof v === 'string' || v.type === 'bind');
     expect(bound).toEqual([]);
+    // Compose 1.x ignores configs: the proxy's configuration is built into its image instead.
+    expect(oneHost.configs).toBeUndefined();
+    expect(compose.services.proxy!.build).toEqual({ context: 'deploy/nginx', args: { CERTIFICATE: 'acme' } });
+    const withFiles = stackConfig('docker-compose.yml', 'deploy/certificate-files.yml');
+    expect(secretsOf(withFiles.services.proxy!)).toEqual(['tls_certificate', 'tls_certificate_key']);
+    for (const source of ['acme', 'certificate-files'])
+      for (const level of ['main', 'http', 'server'])
+        expect(existsSync(path.join(REPO_ROOT, 'deploy/nginx', source, `${level}.conf`)), `${source}/${level}`).toBe(true);
+  });
+
+  it("reaches services by Swarm's virtual IP unless SWARM_ENDPOINT_MODE says dnsrr (kernels without IPVS)", () => {
+    for (const [name, service] of Object.entries(threeHosts.services))
+      expect(service.deploy?.endpoint_mode, name).toBe('vip');
+    const dnsrr = execFileSync('docker', ['stack', 'config', '-c', 'docker-compose.yml'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...REQUIRED, SWARM_ENDPOINT_MODE: 'dnsrr' },
+      encoding: 'utf8',
+    });
+    for (const service of Object.values((parse(dnsrr) as StackFile).services))
+      expect(service.deploy?.endpoint_mode).toBe('dnsrr');
   });
 
   it("runs each service with the Node options the embedded stack gives it (the image's, or its own)", () => {

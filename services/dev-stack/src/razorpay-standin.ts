@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
  * Entities keep Razorpay's shapes: `order_…`, `pay_…`, `rfnd_…` ids, amounts in paise, unix seconds.
  */
 export interface RazorpayStandin {
-  /** The API base, as RAZORPAY_API_URL takes it: `http://127.0.0.1:<port>/v1`. */
+  /** The API base, as RAZORPAY_API_URL takes it: `http://127.0.0.1:<port>/v1` (or the host it was given). */
   apiUrl: string;
   /** The checkout script's address, as RAZORPAY_CHECKOUT_URL takes it. */
   checkoutUrl: string;
@@ -215,7 +215,14 @@ const checkoutScript = (origin: string) => `(() => {
 `;
 
 export async function startRazorpayStandin(
-  options: { keyId?: string; keySecret?: string; webhookSecret?: string; webhookUrl?: string; port?: number } = {},
+  options: {
+    keyId?: string;
+    keySecret?: string;
+    webhookSecret?: string;
+    webhookUrl?: string;
+    port?: number;
+    host?: string;
+  } = {},
 ): Promise<RazorpayStandin> {
   const keyId = options.keyId ?? `rzp_test_${randomBytes(7).toString('hex')}`;
   const keySecret = options.keySecret ?? randomBytes(18).toString('base64url');
@@ -540,9 +547,11 @@ export async function startRazorpayStandin(
       });
     }
   }
-  server.listen(options.port ?? 0, '127.0.0.1');
+  // Loopback, unless the site runs where loopback is not the host's (the Docker suite's containers).
+  const host = options.host ?? '127.0.0.1';
+  server.listen(options.port ?? 0, host);
   await new Promise((resolve) => server.once('listening', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   return Object.assign(standin, {
     apiUrl: `${origin}/v1`,
     checkoutUrl: `${origin}/v1/checkout.js`,

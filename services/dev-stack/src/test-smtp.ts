@@ -17,7 +17,9 @@ export interface Received {
  * as with any SMTP server. `rejectOnce`/`rejectAlways` refuse an address. With `tls` (a key and
  * its certificate, PEM) it speaks TLS from the first byte, as an smtps: server does.
  */
-export async function startTestSmtp(options: { tls?: { key: string; cert: string } } = {}) {
+export async function startTestSmtp(options: { tls?: { key: string; cert: string }; host?: string } = {}) {
+  // Loopback, unless the senders run where loopback is not the host's (the Docker suite's containers).
+  const host = options.host ?? '127.0.0.1';
   const received: Received[] = [];
   const open = new Set<string>();
   const closed = new Set<string>();
@@ -63,11 +65,11 @@ export async function startTestSmtp(options: { tls?: { key: string; cert: string
   });
   // A client that dies mid-message (a killed worker) resets its connection: not the server's failure.
   server.on('error', () => {});
-  server.listen(0, '127.0.0.1');
+  server.listen(0, host);
   await new Promise((resolve) => server.server.once('listening', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${host}:${port}`,
     received,
     /** The messages delivered to one address. */
     sentTo: (address: string) => received.filter((m) => m.to.includes(address)),

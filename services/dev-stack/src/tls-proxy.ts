@@ -52,6 +52,7 @@ http {
 		ssl_certificate ${certificate.certFile};
 		ssl_certificate_key ${certificate.keyFile};
 		location / {
+			set $gateway gateway;
 			include ${path.join(REPO_ROOT, 'deploy/nginx/gateway-proxy.conf')};
 		}
 	}
