@@ -1,6 +1,6 @@
 /**
- * The one price list: the program cards, the refund policy's fees table and the checkout all
- * read it, and the server charges only from it (a price never comes from the client).
+ * The one price list: the program cards, the policies' fees tables and the checkout all read it,
+ * and the server charges only from it (a price never comes from the client).
  * Amounts are integers in paise; the currency is INR.
  */
 export interface ProgramPrice {
@@ -8,6 +8,8 @@ export interface ProgramPrice {
   name: string;
   /** paise */
   amount: number;
+  /** The fee the refund policy and terms quote (paise) where it differs from the price charged. */
+  policyAmount?: number;
   /** 'monthly' is a subscription: each paid month is a purchase of its own */
   billing: 'once' | 'monthly';
   /** one-on-one sessions the package includes, counted against the sessions she books */
@@ -33,6 +35,8 @@ export const PROGRAM_PRICES: Readonly<Record<ProgramId, ProgramPrice>> = {
     id: 'soul-spark-session',
     name: 'Soul Spark Session',
     amount: rupees(1_999),
+    // The policy texts quote the session at 8,500, the programs page at 1,999: both stay as given.
+    policyAmount: rupees(8_500),
     billing: 'once',
     sessionsIncluded: 1,
     length: 'One 90-minute session',

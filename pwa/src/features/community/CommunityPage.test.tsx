@@ -269,12 +269,13 @@ describe('CommunityPage for a member', () => {
     expect(await screen.findByRole('heading', { name: 'Start the Conversation' })).toBeInTheDocument();
   });
 
-  it('keeps Share disabled until there is text beyond spaces', async () => {
+  it('keeps Share disabled until there is text beyond spaces, its field required', async () => {
     circle();
     const { user } = render();
     await screen.findByRole('article', { name: 'Community Member #7' });
     const share = screen.getByRole('button', { name: 'Share' });
     expect(share).toBeDisabled();
+    expect(composer()).toBeRequired();
     await user.type(composer(), '   ');
     expect(share).toBeDisabled();
     await user.type(composer(), 'Hello');

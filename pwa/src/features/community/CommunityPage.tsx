@@ -308,7 +308,8 @@ function Composer({
           onChange={(event) => setText(event.target.value)}
           inputRef={inputRef}
           helperText={`${text.length}/${POST_MAX_LENGTH}`}
-          slotProps={{ htmlInput: { maxLength: POST_MAX_LENGTH } }}
+          // Before the app runs, the browser itself keeps an empty post from being sent.
+          slotProps={{ htmlInput: { maxLength: POST_MAX_LENGTH, required: true } }}
         />
         <Stack direction="row" spacing={1.5} sx={{ mt: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           {prompt && (
@@ -322,7 +323,7 @@ function Composer({
               Cancel Reflection
             </Button>
           )}
-          {/* Before the app, the server refuses an empty post; after, an empty one cannot be sent. */}
+          {/* Once the app runs, Share waits for text beyond spaces. */}
           <Button type="submit" variant="contained" disabled={hydrated && (!content || share.isPending)}>
             {share.isPending ? 'Sharing...' : 'Share'}
           </Button>

@@ -60,7 +60,7 @@ const SECTION_IDS: Record<LegalSlug, string[]> = {
 };
 
 /** The policy facts (fees, windows, contacts), each on the page that must state it. */
-const PROGRAM_PRICES = ['₹1,999', '₹35,000', '₹45,000', '₹1,25,000', 'INR 125,000', '₹18,000 per month', '₹55,000'];
+const PROGRAM_PRICES = ['₹8,500', '₹35,000', '₹45,000', '₹1,25,000', 'INR 125,000', '₹18,000 per month', '₹55,000'];
 const FACTS: Record<LegalSlug, string[]> = {
   'privacy-policy': [
     'We answer privacy requests within 30 days.',
@@ -236,7 +236,7 @@ describe('legal pages', () => {
     ]);
   });
 
-  it('lists the programs with their policy fees, at the price the program page shows and the checkout charges', () => {
+  it('lists the programs with their policy fees, the Soul Spark Session at the policy text’s ₹8,500', () => {
     renderLegal('/legal/terms');
     const table = screen.getByRole('table', { name: 'Standard program fees (Indian rupees)' });
     const rows = within(table)
@@ -244,7 +244,7 @@ describe('legal pages', () => {
       .slice(1)
       .map((row) => normalize(row.textContent));
     expect(rows).toEqual([
-      'Soul Spark SessionOne 90-minute session₹1,999',
+      'Soul Spark SessionOne 90-minute session₹8,500',
       'Inner Peace Method8 weeks₹35,000',
       'Heal to Rise12 weeks₹45,000',
       'Spiritual Mastery Intensive6 months₹1,25,000',

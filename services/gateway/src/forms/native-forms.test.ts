@@ -89,7 +89,10 @@ describe('forms posted by the page without scripts', () => {
     const me = await fetch(`${stack.gatewayUrl}/api/auth/me`, { headers: { cookie: session } });
     expect(((await me.json()) as { username: string }).username).toBe(member.username);
 
-    // Signed in, she shares in the Sacred Circle with the composer as the page posts it.
+    // Signed in, she shares in the Sacred Circle with the composer as the page posts it: its
+    // field is required, so the browser sends no empty post before the app runs.
+    const composer = /<textarea[^>]*name="content"[^>]*>/.exec(await page('/community', session))?.[0];
+    expect(composer).toMatch(/\srequired(=""|\s|>)/);
     const shared = await post('/community', { content: 'Grateful for the quiet this morning.' }, { cookie: session });
     expect(shared.status).toBe(303);
     expect(shared.headers.get('location')).toBe('/community');

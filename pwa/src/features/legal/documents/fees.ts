@@ -5,7 +5,7 @@ import {
   type ProgramPrice,
 } from '@coach/site-rules';
 
-/** The programs as the policy texts quote them: the site's one price list, the price charged. */
+/** The programs as the policy texts quote them, from the site's one price list. */
 export interface PolicyProgram {
   name: string;
   /** length as a client books it */
@@ -19,7 +19,7 @@ export interface PolicyProgram {
 const policyProgram = (price: ProgramPrice): PolicyProgram => ({
   name: price.name,
   length: price.length,
-  fee: price.amount / 100,
+  fee: (price.policyAmount ?? price.amount) / 100,
   monthly: price.billing === 'monthly',
 });
 
