@@ -1,13 +1,25 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * A throw-away certificate authority and a certificate it signed for `localhost` and 127.0.0.1,
- * made with openssl in `dir` (tests' TLS servers: clients that verify trust `caCert`).
+ * made with openssl in `dir` unless it holds them already (tests' TLS servers: clients that
+ * verify trust `caCert`).
  */
 export function makeTestCertificate(dir: string) {
   const file = (name: string) => path.join(dir, name);
+  if (!existsSync(file('site.crt'))) makeInto(file);
+  return {
+    certFile: file('site.crt'),
+    keyFile: file('site.key'),
+    cert: readFileSync(file('site.crt'), 'utf8'),
+    key: readFileSync(file('site.key'), 'utf8'),
+    caCert: readFileSync(file('ca.crt'), 'utf8'),
+  };
+}
+
+function makeInto(file: (name: string) => string) {
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
   openssl(
@@ -42,11 +54,4 @@ export function makeTestCertificate(dir: string) {
     '-out',
     file('site.crt'),
   );
-  return {
-    certFile: file('site.crt'),
-    keyFile: file('site.key'),
-    cert: readFileSync(file('site.crt'), 'utf8'),
-    key: readFileSync(file('site.key'), 'utf8'),
-    caCert: readFileSync(file('ca.crt'), 'utf8'),
-  };
 }

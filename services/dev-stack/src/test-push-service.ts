@@ -77,14 +77,13 @@ function checkVapid(header: string | undefined, origin: string): { key: string; 
 }
 
 /**
- * A push service on a loopback HTTPS port with a throw-away certificate (a process that sends to
- * it trusts `caFile` through NODE_EXTRA_CA_CERTS). `subscribe()` makes a subscription as a browser
+ * A push service on a loopback HTTPS port with a throw-away certificate, made in `dir` or found
+ * there (a process that sends to it trusts `caFile` through NODE_EXTRA_CA_CERTS). `subscribe()` makes a subscription as a browser
  * does (a P-256 key pair and an authentication secret); every message sent to it is checked
  * (VAPID, aes128gcm), decrypted with that browser's keys and kept in `received`. `answer(id,
  * status)` makes it refuse one subscription's messages (410: gone; 500: for now).
  */
-export async function startTestPushService() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
+export async function startTestPushService({ dir = mkdtempSync(path.join(tmpdir(), 'push-service-')) } = {}) {
   const certificate = makeTestCertificate(dir);
   const browsers = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
   const answers = new Map<string, number>();
