@@ -59,6 +59,26 @@ if (existsSync(e2eOut)) {
   totals.failed += 1;
 }
 
+// The Docker suite (the image, compose, Swarm, three hosts; scripts/docker) in CI, or when asked
+// (`npm test -- --docker`): it needs root and builds images, so a developer's run leaves it out.
+if (!e2eOnly && (process.env.CI === 'true' || process.argv.includes('--docker'))) {
+  const report = path.join(reports, 'docker.json');
+  const docker = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/docker/suite.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DOCKER_TEST_REPORT: report },
+  });
+  if (existsSync(report)) {
+    const { passed, failed } = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += passed;
+    totals.failed += failed;
+    if (failed > 0) failures.push('the Docker suite: see its table above');
+  } else {
+    totals.failed += 1;
+    failures.push(`the Docker suite ended without its totals (exit ${docker.status ?? docker.signal})`);
+  }
+}
+
 /**
  * Vitest's failures, one line each: a failed test with its first error line, or a file that
  * failed as a whole (its setup or a hook threw, so its tests were skipped) with its error.
@@ -88,7 +108,7 @@ function flakyTests(report) {
   return found;
 }
 
-for (const line of failures) console.log(`vitest failed: ${line}`);
+for (const line of failures) console.log(`failed: ${line}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed > 0 ? 1 : 0);

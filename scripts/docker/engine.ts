@@ -49,11 +49,18 @@ export function ensureDockerPackages() {
   });
 }
 
+/** A host of the suite's own that an engine runs as: its network namespace, name and DNS server. */
+export interface EngineHost {
+  netns: string;
+  name: string;
+  nameserver: string;
+}
+
 /**
- * A Docker engine of the suite's own (its data, exec root and socket under `dir`), optionally in a
- * network namespace, or none when `dir` holds no data. `stop` ends it and everything it ran.
+ * A Docker engine of the suite's own (its data, exec root and socket under `dir`), on this machine
+ * or as a host of its own. `stop` ends it and everything it ran.
  */
-export async function startEngine(dir: string, options: { netns?: string; hostname?: string } = {}) {
+export async function startEngine(dir: string, host?: EngineHost) {
   mkdirSync(dir, { recursive: true });
   const socket = path.join(dir, 'docker.sock');
   const pidFile = path.join(dir, 'docker.pid');
@@ -70,12 +77,7 @@ export async function startEngine(dir: string, options: { netns?: string; hostna
     '--storage-driver',
     'overlay2',
   ];
-  // In a namespace of its own, under a host name of its own (a Swarm node's name): each step
-  // execs the next, so the process started is dockerd itself.
-  const dockerd = options.hostname
-    ? ['unshare', '--uts', 'sh', '-c', `hostname ${options.hostname} && exec dockerd "$@"`, 'dockerd', ...args]
-    : ['dockerd', ...args];
-  const command = options.netns ? ['ip', 'netns', 'exec', options.netns, ...dockerd] : dockerd;
+  const command = host ? asHost(dir, host, args) : ['dockerd', ...args];
   // dockerd logs to stderr: kept in a file for the suite's failure report.
   const logFd = openSync(log, 'w');
   const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', logFd, logFd] });
@@ -103,13 +105,39 @@ export async function startEngine(dir: string, options: { netns?: string; hostna
       await gone;
       clearTimeout(timeout);
     },
-    /** Kills the engine and every process it started (a host lost at once). */
+    /** Kills the engine and every process it started, containers included (a host lost at once). */
     kill() {
-      for (const pid of [child.pid!, ...descendants(child.pid!)]) killQuietly(pid);
+      // containerd's shims leave dockerd's tree for init's: they are found by their exec root.
+      const shims = spawnSync('pgrep', ['-f', path.join(dir, 'exec')], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map(Number);
+      for (const pid of [child.pid!, ...shims].flatMap((p) => [p, ...descendants(p)])) killQuietly(pid);
     },
   };
 }
 export type Engine = Awaited<ReturnType<typeof startEngine>>;
+
+/**
+ * dockerd as a host of its own: in its network namespace, with mounts of its own (so what it
+ * mounts goes with it), a /sys of that namespace with the machine's cgroups in it, its own host
+ * name (a Swarm node's name) and DNS server. Each step execs the next: the process started is
+ * dockerd itself.
+ */
+function asHost(dir: string, host: EngineHost, args: string[]) {
+  writeFileSync(path.join(dir, 'resolv.conf'), `nameserver ${host.nameserver}\n`);
+  const cgroups = path.join(dir, 'cgroup');
+  mkdirSync(cgroups, { recursive: true });
+  const setup = [
+    `mount --rbind /sys/fs/cgroup ${cgroups}`,
+    'mount -t sysfs sysfs /sys',
+    `mount --rbind ${cgroups} /sys/fs/cgroup`,
+    `mount --bind ${path.join(dir, 'resolv.conf')} /etc/resolv.conf`,
+    `hostname ${host.name}`,
+    'exec dockerd "$@"',
+  ].join(' && ');
+  return ['nsenter', `--net=/run/netns/${host.netns}`, 'unshare', '--mount', '--uts', 'sh', '-c', setup, 'dockerd', ...args];
+}
 
 const tail = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n') : '');
 
@@ -160,3 +188,13 @@ const linkNames = () =>
     .trim()
     .split('\n')
     .map((line) => line.split(':')[1]!.trim().split('@')[0]!);
+
+/** Unmounts whatever an engine killed on this machine left mounted under `dir` (deepest first). */
+export function unmountUnder(dir: string) {
+  const mounts = readFileSync('/proc/mounts', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[1] ?? '')
+    .filter((point) => point.startsWith(`${dir}/`))
+    .sort((a, b) => b.length - a.length);
+  for (const point of mounts) spawnSync('umount', ['-l', point]);
+}

@@ -133,10 +133,14 @@ export function logsOf(client: DockerClient, container: string) {
   }
 }
 
-/** `docker stack deploy` as the README has an operator run it: the .env's settings exported first. */
+/**
+ * `docker stack deploy` as the README has an operator run it: the .env's settings exported first.
+ * The images are on every node already, not in a registry: the nodes are not sent to look them up.
+ */
 export function stackDeploy(dir: string, client: DockerClient, files: string[], env: Record<string, string> = {}) {
   const compose = files.map((file) => `-c ${file}`).join(' ');
-  run('bash', ['-c', `cd ${JSON.stringify(dir)} && set -a && . ./.env && set +a && exec docker stack deploy ${compose} coach`], {
+  const deploy = `docker stack deploy --resolve-image never ${compose} coach`;
+  run('bash', ['-c', `cd ${JSON.stringify(dir)} && set -a && . ./.env && set +a && exec ${deploy}`], {
     env: { ...client.env, ...env },
   });
 }

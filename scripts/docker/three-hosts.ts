@@ -48,7 +48,9 @@ export async function startThreeHosts(work: string) {
 
 /** A host's engine, in its namespace and under its own host name (the Swarm's node name). */
 export function startHostEngine(host: Host) {
-  return startEngine(host.dir, { netns: host.netns, hostname: host.name });
+  // The DNS server is this machine's address on the bridge, where none answers: a lookup of
+  // anything outside the hosts (a registry) fails at once, and nothing leaves them.
+  return startEngine(host.dir, { netns: host.netns, name: host.name, nameserver: HOST_GATEWAY });
 }
 
 /** A host lost at once: its network gone and its engine killed with every container. */
