@@ -6,6 +6,7 @@ import type { Replicas } from './replicas.ts';
 import type { Upstream } from './route-table.ts';
 
 const TIMED_OUT = Symbol('upstream timed out');
+const CONNECT_TIMEOUT_MS = 1000;
 const REPLICA = Symbol('the replica a request went to');
 type Marked = Record<symbol, unknown>;
 
@@ -37,6 +38,17 @@ export function proxyTo(upstream: Upstream, replicas: Replicas, timeoutMs: numbe
     on: {
       proxyReq: (proxyReq, req) => {
         proxyReq.setHeader('x-request-id', String(req.id));
+        // A replica on a lost host never answers a connection: the request fails over after a
+        // second (503, Retry-After) instead of waiting out the whole timeout.
+        proxyReq.once('socket', (socket) => {
+          if (!socket.connecting) return;
+          const timer = setTimeout(
+            () => proxyReq.destroy(Object.assign(new Error(`${upstream} did not accept a connection`), { code: 'ETIMEDOUT' })),
+            CONNECT_TIMEOUT_MS,
+          );
+          socket.once('connect', () => clearTimeout(timer));
+          socket.once('close', () => clearTimeout(timer));
+        });
         proxyReq.setTimeout(timeoutMs, () => {
           (req as unknown as Marked)[TIMED_OUT] = true;
           proxyReq.destroy(new Error(`${upstream} did not answer within ${timeoutMs} ms`));

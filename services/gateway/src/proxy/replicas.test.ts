@@ -1,5 +1,5 @@
 import { createLogger } from '@coach/kit';
-import { listen } from '@coach/dev-stack';
+import { freePort, listen } from '@coach/dev-stack';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proxyTo } from './proxy.ts';
@@ -24,7 +24,11 @@ afterEach(async () => {
 });
 
 async function gatewayTo(...targets: string[]) {
-  replicas = new Replicas(targets);
+  return gatewayThrough(new Replicas(targets));
+}
+
+async function gatewayThrough(through: Replicas) {
+  replicas = through;
   const app = express();
   app.use(proxyTo('content', replicas, 3000, createLogger('replicas-test', 'silent')));
   const gateway = await listen(app);
@@ -94,4 +98,33 @@ describe('the gateway across replicas', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     expect(await read()).toBe('a again');
   });
+
+  it("takes each address of a service's name as a replica, and skips one whose host is lost", async () => {
+    // Two tasks of a Swarm service behind one name (DNS round robin): 127.0.0.1 and 127.0.0.2.
+    const port = await freePort();
+    const [a, b] = [await replicaOn('a', '127.0.0.1', port), await replicaOn('b', '127.0.0.2', port)];
+    open.push(b);
+    const resolved = [
+      { address: '127.0.0.2', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ];
+    const read = await gatewayThrough(new Replicas([`http://content.swarm:${port}`], async () => resolved));
+    await sleep(700);
+    const both = [await read(), await read(), await read(), await read()];
+    expect(both.sort()).toEqual(['a', 'a', 'b', 'b']);
+    await a.close();
+    await sleep(700);
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await read());
+    expect(answers).toEqual(Array(6).fill('b'));
+  });
 });
+
+/** A replica listening on one loopback address and port. */
+async function replicaOn(name: string, address: string, port: number) {
+  const app = express();
+  app.get(['/health', '/api/blog/posts'], (_req, res) => res.json({ replica: name }));
+  const server = app.listen(port, address);
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

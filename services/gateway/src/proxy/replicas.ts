@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { lookup } from 'node:dns/promises';
 /** How often a replica is asked whether it answers, and how long it has to answer. */
 const PROBE_EVERY_MS = 500;
 const PROBE_TIMEOUT_MS = 1000;
@@ -8,45 +10,61 @@ const PROBE_TIMEOUT_MS = 1000;
  * a replica that refuses connections or does not answer in time is skipped until it answers
  * again, and one that failed a request is skipped at once. When none answers, the slow ones are
  * tried before those that refuse connections (gone for sure); when all refuse, all are tried.
- * A single replica is never probed: there is nothing to choose.
+ * A single URL whose host is a name is looked up as often, and each of its addresses is a replica
+ * (a Swarm service reached by DNS round robin: a task on a host that is lost stays in DNS for
+ * seconds, and is skipped meanwhile). A single address is never probed: there is nothing to choose.
  */
 export class Replicas {
-  readonly targets: readonly string[];
+  private current: readonly string[];
   /** Replicas skipped, and why: `refused` (nothing listens) or `slow` (no answer in time). */
   private readonly down = new Map<string, 'refused' | 'slow'>();
   private turn = 0;
   private readonly timer: NodeJS.Timeout | undefined;
 
-  constructor(targets: readonly string[]) {
+  constructor(
+    targets: readonly string[],
+    private readonly lookupAll: (name: string) => Promise<{ address: string; family: number }[]> = (name) =>
+      lookup(name, { all: true }),
+  ) {
     if (targets.length === 0) throw new Error('a service needs at least one replica');
-    this.targets = targets;
-    if (targets.length > 1) {
-      this.timer = setInterval(() => void this.probeAll(), PROBE_EVERY_MS);
+    this.current = targets;
+    const named = targets.length === 1 ? nameOf(targets[0]!) : undefined;
+    if (targets.length > 1 || named) {
+      this.timer = setInterval(() => void this.probeAll(named && targets[0]), PROBE_EVERY_MS);
       this.timer.unref();
     }
   }
 
+  get targets(): readonly string[] {
+    return this.current;
+  }
+
   /** The next replica in turn among those that answer (or among all, when none does). */
   next(): string {
-    const up = this.targets.filter((target) => !this.down.has(target));
-    const slow = this.targets.filter((target) => this.down.get(target) === 'slow');
-    const choices = up.length > 0 ? up : slow.length > 0 ? slow : this.targets;
+    const up = this.current.filter((target) => !this.down.has(target));
+    const slow = this.current.filter((target) => this.down.get(target) === 'slow');
+    const choices = up.length > 0 ? up : slow.length > 0 ? slow : this.current;
     this.turn = (this.turn + 1) % choices.length;
     return choices[this.turn % choices.length]!;
   }
 
   /** A request to this replica found it dead or hung: skip it until a probe finds it back. */
   failed(target: string, code: string | undefined) {
-    if (this.targets.length > 1 && this.targets.includes(target)) this.down.set(target, reasonOf(code));
+    if (this.current.length > 1 && this.current.includes(target)) this.down.set(target, reasonOf(code));
   }
 
   close() {
     clearInterval(this.timer);
   }
 
-  private async probeAll() {
+  private async probeAll(named?: string) {
+    if (named) {
+      this.current = await addressesOf(named, this.lookupAll).catch(() => this.current);
+      for (const gone of [...this.down.keys()].filter((target) => !this.current.includes(target))) this.down.delete(gone);
+    }
+    if (this.current.length < 2) return;
     await Promise.all(
-      this.targets.map(async (target) => {
+      this.current.map(async (target) => {
         try {
           // Any answer counts: a 503 for a missing database is the same on every replica.
           await fetch(new URL('/health', target), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
@@ -57,6 +75,25 @@ export class Replicas {
       }),
     );
   }
+}
+
+/** The host name of a URL, when it is a name other than localhost (an address is one replica). */
+function nameOf(target: string) {
+  const host = new URL(target).hostname;
+  return isIP(host.replace(/^\[|\]$/g, '')) || host === 'localhost' ? undefined : host;
+}
+
+/** The URL once for each address its name has now, in a steady order. */
+async function addressesOf(target: string, lookupAll: Replicas['lookupAll']) {
+  const found = await lookupAll(new URL(target).hostname);
+  if (found.length === 0) return [target];
+  return found
+    .map(({ address, family }) => {
+      const each = new URL(target);
+      each.hostname = family === 6 ? `[${address}]` : address;
+      return each.toString().replace(/\/$/, '');
+    })
+    .sort();
 }
 
 const reasonOf = (code: string | undefined) => (code === 'ECONNREFUSED' ? 'refused' : 'slow');
