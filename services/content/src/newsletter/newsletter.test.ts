@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { QUEUES, type NewsletterSubscriber, type PostMailingStats } from '@coach/contracts';
-import { createEventPublisher, createLogger, createQueues, createRedis, type Redis } from '@coach/kit';
 import {
   DEMO_ADMIN,
-  startStack,
   storeConfirmedSubscribers,
   startTestSmtp,
   type Received,
@@ -12,18 +10,19 @@ import {
 } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, type Site } from '../testing/site.ts';
 
 // The whole path of a newsletter with real parts: content (subscriptions, fan-out), ai-worker
 // (sending, delivery records), members (the coach's session), MongoDB, Redis and an SMTP server.
 
 const BATCH_SIZE = 50;
 let smtp: TestSmtp;
+let site: Site;
 let stack: Stack;
-let redis: Redis;
-let queues: ReturnType<typeof createQueues>;
+let queues: Site['queues'];
 let db: mongoose.Connection;
 let adminCookie: string;
-let publish: ReturnType<typeof createEventPublisher>;
+let publish: Site['publish'];
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
   for (const started = Date.now(); Date.now() - started < timeoutMs;) {
@@ -93,7 +92,7 @@ const stats = async (postId: string) =>
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  stack = await startStack({
+  site = await startSite('newsletter-test', {
     services: ['content', 'members', 'ai-worker'],
     env: {
       SMTP_URL: smtp.url,
@@ -104,11 +103,7 @@ beforeAll(async () => {
     },
     logLevel: 'silent',
   });
-  const logger = createLogger('newsletter-test', 'silent');
-  redis = createRedis(stack.redisUrl, logger, 'queues');
-  queues = createQueues(redis, logger);
-  publish = createEventPublisher(queues);
-  db = await mongoose.createConnection(stack.env.content.MONGO_URL).asPromise();
+  ({ stack, queues, publish, db } = site);
   const login = await fetch(`${stack.urls.members}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -120,10 +115,7 @@ beforeAll(async () => {
     .join('; ');
 }, 120_000);
 afterAll(async () => {
-  await db?.close();
-  await queues?.close();
-  await redis?.quit();
-  await stack?.stop();
+  await site?.stop();
   await smtp?.stop();
 });
 

@@ -1,8 +1,8 @@
 import { QUEUES, type DeclarativePush } from '@coach/contracts';
-import { createEventPublisher, createLogger, createQueues, createRedis, type Redis } from '@coach/kit';
-import { startStack, startTestPushService, type Stack, type TestPushService } from '@coach/dev-stack';
+import { startTestPushService, type Stack, type TestPushService } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, type Site } from '../testing/site.ts';
 import { localDayAndHour } from './fanout.ts';
 
 // The whole path of a notification with real parts: content (subscriptions, fan-out), members
@@ -11,10 +11,10 @@ import { localDayAndHour } from './fanout.ts';
 
 const SITE_URL = 'https://coach.example';
 let push: TestPushService;
+let site: Site;
 let stack: Stack;
-let redis: Redis;
-let queues: ReturnType<typeof createQueues>;
-let publish: ReturnType<typeof createEventPublisher>;
+let queues: Site['queues'];
+let publish: Site['publish'];
 let db: mongoose.Connection;
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
@@ -78,7 +78,7 @@ async function publishPost(sendToSubscribers = true) {
 
 beforeAll(async () => {
   push = await startTestPushService();
-  stack = await startStack({
+  site = await startSite('push-test', {
     services: ['content', 'members', 'ai-worker'],
     env: {
       PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
@@ -88,18 +88,11 @@ beforeAll(async () => {
       SEED_DEMO: 'false',
     },
   });
-  redis = createRedis(stack.redisUrl, createLogger('push-test', 'silent'), 'queues');
-  queues = createQueues(redis, createLogger('push-test', 'silent'));
-  publish = createEventPublisher(queues);
-  db = mongoose.createConnection(stack.env.content.MONGO_URL);
-  await db.asPromise();
+  ({ stack, queues, publish, db } = site);
 }, 120_000);
 
 afterAll(async () => {
-  await db?.close();
-  await queues?.close();
-  await redis?.quit();
-  await stack?.stop();
+  await site?.stop();
   await push?.stop();
 });
 

@@ -1,16 +1,9 @@
 import { PUSH_DELIVERIES_COLLECTION } from '@coach/contracts';
-import {
-  createEventPublisher,
-  createLogger,
-  createQueues,
-  createRedis,
-  DEFAULT_PUSH_SERVICE_HOSTS,
-  PUSH_ENDPOINT_MESSAGES,
-  type Redis,
-} from '@coach/kit';
-import { startStack, startTestPushService, type Stack, type TestPushService } from '@coach/dev-stack';
+import { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_ENDPOINT_MESSAGES } from '@coach/kit';
+import { startTestPushService, type Stack, type TestPushService } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, type Site } from '../testing/site.ts';
 
 // Subscriptions cannot make the site call into its own network: content takes endpoints on the
 // push services' hosts alone, and ai-worker connects only to public addresses it resolved itself.
@@ -18,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // push services' hosts: a name that resolves to this machine, as a rebinding name would.
 
 let push: TestPushService;
+let site: Site;
 let stack: Stack;
-let redis: Redis;
-let queues: ReturnType<typeof createQueues>;
+let publish: Site['publish'];
 let db: mongoose.Connection;
 
 beforeAll(async () => {
   push = await startTestPushService();
-  stack = await startStack({
+  site = await startSite('ssrf-test', {
     services: ['content', 'ai-worker'],
     env: {
       PUSH_SERVICE_HOSTS: [...DEFAULT_PUSH_SERVICE_HOSTS, 'localhost'].join(','),
@@ -34,17 +27,11 @@ beforeAll(async () => {
       SEED_DEMO: 'false',
     },
   });
-  redis = createRedis(stack.redisUrl, createLogger('ssrf-test', 'silent'), 'queues');
-  queues = createQueues(redis, createLogger('ssrf-test', 'silent'));
-  db = mongoose.createConnection(stack.env.content.MONGO_URL);
-  await db.asPromise();
+  ({ stack, publish, db } = site);
 }, 120_000);
 
 afterAll(async () => {
-  await db?.close();
-  await queues?.close();
-  await redis?.quit();
-  await stack?.stop();
+  await site?.stop();
   await push?.stop();
 });
 
@@ -86,7 +73,7 @@ describe('push endpoints', () => {
     expect((await subscribe(endpoint)).status).toBe(201);
     const { _id } = (await db.collection('push_subscriptions').findOne({ endpoint }))!;
     const postId = new mongoose.Types.ObjectId().toString();
-    await createEventPublisher(queues)(
+    await publish(
       'blog.post_published',
       { postId, slug: 'ssrf', title: 'A post', excerpt: 'Its words.', sendToSubscribers: true },
       postId,
