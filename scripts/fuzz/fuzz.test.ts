@@ -233,7 +233,9 @@ it(`answers ${CASES} fuzzed requests over every route without a server error, an
       .map(([status, n]) => `${status} ${n}`)
       .join(', ')}`,
   );
-  const line = `fuzz: ${figures.cases} cases on ${routes.length} routes, ${figures.serverErrors.length} server errors`;
+  const line =
+    `fuzz: ${figures.cases} cases on ${routes.length} routes, ${figures.serverErrors.length} server errors, ` +
+    `${figures.stored.length} stored refusals, ${figures.exited.length} exits`;
   console.log(line);
   if (FIGURES_FILE) writeFileSync(FIGURES_FILE, `${line}\n`);
   expect({ serverErrors: figures.serverErrors, stored: figures.stored, exited: figures.exited }).toEqual({
