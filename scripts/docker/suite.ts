@@ -192,7 +192,7 @@ async function main() {
       }
     }
     unmountUnder(work);
-    if (!keep && !given) rmSync(work, { recursive: true, force: true });
+    if (!keep) rmSync(work, { recursive: true, force: true });
     printTable();
   }
 }

@@ -27,7 +27,8 @@ export async function startThreeHosts(work: string) {
   ip('link', 'add', BRIDGE, 'type', 'bridge');
   ip('addr', 'add', `${HOST_GATEWAY}/24`, 'dev', BRIDGE);
   ip('link', 'set', BRIDGE, 'up');
-  // dockerd's FORWARD policy drops what it does not know; traffic between the hosts passes.
+  // dockerd's FORWARD policy drops what it does not know; traffic between the hosts passes
+  // (and nothing from them goes further: this machine does not forward it).
   run('iptables', ['-I', 'FORWARD', '-i', BRIDGE, '-o', BRIDGE, '-j', 'ACCEPT']);
   const hosts: Host[] = [];
   for (const n of [1, 2, 3]) {
@@ -70,4 +71,5 @@ export async function removeThreeHosts(hosts: Host[]) {
   await Promise.all(hosts.map((host) => host.engine?.stop().catch(() => host.engine.kill())));
   for (const n of [1, 2, 3]) spawnSync('ip', ['netns', 'delete', `coach-host-${n}`]);
   spawnSync('ip', ['link', 'delete', BRIDGE]);
+  spawnSync('iptables', ['-D', 'FORWARD', '-i', BRIDGE, '-o', BRIDGE, '-j', 'ACCEPT']);
 }
