@@ -295,6 +295,8 @@ export const fuzzedHeaders: fc.Arbitrary<Record<string, string>> = fc
       ),
       fc.tuple(fc.constant('x-forwarded-for'), fc.constantFrom('1.2.3.4', '::1, 10.0.0.1', 'garbage', '')),
       fc.tuple(fc.constant('idempotency-key'), fc.string({ unit: fc.constantFrom(...'ab-_!~ 09'), maxLength: 300 })),
+      // A key the site takes (8 to 128 of letters, digits, '_', '.', ':' and '-'): the write is then kept with its answer.
+      fc.tuple(fc.constant('idempotency-key'), fc.string({ unit: fc.constantFrom(...'abc09_.:-'), minLength: 8, maxLength: 128 })),
       fc.tuple(fc.constant('content-encoding'), fc.constantFrom('gzip', 'br', 'identity', 'bogus')),
       fc.tuple(fc.constant('accept'), fc.constantFrom('*/*', 'text/html', 'application/xml', '')),
       fc.tuple(fc.constant('x-razorpay-signature'), fc.constantFrom('0'.repeat(64), 'A'.repeat(64), 'zz', '')),

@@ -132,6 +132,10 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
       },
     }),
   );
+  app.use((req, _res, next) => {
+    if (nestingExceeds(req.body, MAX_BODY_DEPTH)) throw new HttpError(400, BODY_TOO_DEEP);
+    next();
+  });
   if (formPaths.length) app.use(formPaths, express.urlencoded({ limit: BODY_LIMIT, extended: false }));
   // A write with a body that is not JSON (or a form where one is read) is refused rather than silently read as empty.
   app.use((req, _res, next) => {
@@ -143,6 +147,25 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
     next();
   });
   return app;
+}
+
+/**
+ * How deep a JSON body may nest: no body of the site goes past a few levels, and a deeper one
+ * (thousands of levels fit in 100 kB) would exhaust the stack of whatever walks it later.
+ */
+export const MAX_BODY_DEPTH = 32;
+export const BODY_TOO_DEEP = 'The request body is nested too deeply';
+
+/** Whether `value` holds arrays or objects more than `limit` levels deep, found without recursion. */
+function nestingExceeds(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 const RAW_BODIES = new WeakMap<object, Buffer>();
