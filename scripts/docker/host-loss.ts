@@ -103,9 +103,22 @@ async function untilConverged(manager: DockerClient, timeoutMs: number, node?: s
     });
     const nodeReady = !node || manager.docker('node', 'inspect', '-f', '{{.Status.State}}', node) === 'ready';
     if (services.length > 0 && short.length === 0 && nodeReady) return (Date.now() - started) / 1000;
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`not converged after ${timeoutMs / 1000} s: ${short.join(', ')}${nodeReady ? '' : `; ${node} not ready`}`);
+    if (Date.now() - started > timeoutMs) {
+      const why = short.map((line) => serviceState(manager, line.split(' ')[0]!)).join('\n');
+      throw new Error(`not converged after ${timeoutMs / 1000} s: ${short.join(', ')}${nodeReady ? '' : `; ${node} not ready`}\n${why}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
 }
 
+/** A service's last tasks (node, state, error) and log lines, for a failure's report. */
+function serviceState(manager: DockerClient, service: string) {
+  const tasks = manager.docker('service', 'ps', '--no-trunc', '--format', '{{.Node}} {{.CurrentState}} {{.Error}}', service);
+  let logs = '';
+  try {
+    logs = run('sh', ['-c', `docker service logs --tail 8 ${service} 2>&1`], { env: manager.env });
+  } catch (err) {
+    logs = String(err);
+  }
+  return `${service}:\n${tasks.split('\n').slice(0, 4).join('\n')}\n${logs}`;
+}

@@ -3,7 +3,8 @@
 // from the Dockerfile, `docker compose up` of docker-compose.yml with the README's secrets, a
 // visitor's journey over HTTPS through the edge, a restart that keeps every record, a one-node
 // Swarm with a rolling update under load, and three hosts in network namespaces with one of them
-// killed. It prints a row per stage and, last, `docker: N passed, N failed`.
+// killed (not in the short form, `--short`). It prints a row per stage and, last,
+// `docker: N passed, N failed`.
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startRazorpayStandin, startTestSmtp } from '@coach/dev-stack';
@@ -27,6 +28,9 @@ import {
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const work = path.join(root, 'var/docker-test');
 const keep = process.env.DOCKER_TEST_KEEP === '1';
+// The short form (npm test's) leaves out the three hosts: on two cores, three hosts' worth of
+// services starting at once can starve MongoDB's health checks until Swarm stops it.
+const short = process.argv.includes('--short');
 
 interface Row {
   stage: string;
@@ -182,7 +186,7 @@ async function main() {
       });
 
     spawnQuietly(docker, 'stack', 'rm', 'coach');
-    await stage('three hosts: a host killed', () => hostLoss(docker, site, work, cleanups));
+    if (!short) await stage('three hosts: a host killed', () => hostLoss(docker, site, work, cleanups));
   } finally {
     for (const cleanup of cleanups.reverse()) {
       try {
