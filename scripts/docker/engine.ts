@@ -11,7 +11,9 @@ export function run(command: string, args: string[], options: { env?: NodeJS.Pro
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0)
-    throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout || '').trim().slice(-2000)}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout || '').trim().slice(-2000)}`,
+    );
   return result.stdout.trim();
 }
 
@@ -30,7 +32,9 @@ export function dockerClient(socket: string) {
 export type DockerClient = ReturnType<typeof dockerClient>;
 
 const reachable = (socket: string) =>
-  spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { env: { ...process.env, DOCKER_HOST: `unix://${socket}` } }).status === 0;
+  spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], {
+    env: { ...process.env, DOCKER_HOST: `unix://${socket}` },
+  }).status === 0;
 
 /** Debian's Docker engine and what the suite needs beside it, installed when missing (as root). */
 export function ensureDockerPackages() {
@@ -42,7 +46,8 @@ export function ensureDockerPackages() {
     ['iptables-save', 'iptables'],
   ].filter(([binary]) => spawnSync('sh', ['-c', `command -v ${binary}`]).status !== 0);
   if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) throw new Error(`the Docker suite needs ${missing.map(([, p]) => p).join(', ')} (install them, or run as root)`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`the Docker suite needs ${missing.map(([, p]) => p).join(', ')} (install them, or run as root)`);
   run('apt-get', ['update', '-qq']);
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing.map(([, p]) => p!)], {
     env: { DEBIAN_FRONTEND: 'noninteractive' },
@@ -136,10 +141,22 @@ function asHost(dir: string, host: EngineHost, args: string[]) {
     `hostname ${host.name}`,
     'exec dockerd "$@"',
   ].join(' && ');
-  return ['nsenter', `--net=/run/netns/${host.netns}`, 'unshare', '--mount', '--uts', 'sh', '-c', setup, 'dockerd', ...args];
+  return [
+    'nsenter',
+    `--net=/run/netns/${host.netns}`,
+    'unshare',
+    '--mount',
+    '--uts',
+    'sh',
+    '-c',
+    setup,
+    'dockerd',
+    ...args,
+  ];
 }
 
-const tail = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n') : '');
+const tail = (file: string) =>
+  existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n') : '';
 
 /** Every process below `pid` (containerd, its shims, the containers' processes). */
 function descendants(pid: number): number[] {

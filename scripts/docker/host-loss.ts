@@ -6,7 +6,15 @@ import { startRazorpayStandin, startTestSmtp } from '@coach/dev-stack';
 import { run, type DockerClient } from './engine.ts';
 import { runJourney, type Edge } from './journey.ts';
 import { longestGap, steadyLoad } from './load.ts';
-import { containerOf, readEnv, readmeBlock, setEnvFile, stackDeploy, storedContactEmails, writesKept } from './operator.ts';
+import {
+  containerOf,
+  readEnv,
+  readmeBlock,
+  setEnvFile,
+  stackDeploy,
+  storedContactEmails,
+  writesKept,
+} from './operator.ts';
 import { HOST_GATEWAY, killHost, removeThreeHosts, reviveHost, startThreeHosts, type Host } from './three-hosts.ts';
 
 const THREE_HOST_FILES = ['docker-compose.yml', 'deploy/three-hosts.yml', 'deploy/certificate-files.yml'];
@@ -17,7 +25,12 @@ const SITE_IMAGES = ['coach-site:latest', 'coach-proxy:latest', 'mongo:8.0', 're
  * host (a MongoDB member, Redis's replica, a Sentinel and some of every service's replicas) is
  * lost at once, then comes back and rejoins.
  */
-export async function hostLoss(main: DockerClient, site: string, work: string, cleanups: Array<() => Promise<void> | void>) {
+export async function hostLoss(
+  main: DockerClient,
+  site: string,
+  work: string,
+  cleanups: Array<() => Promise<void> | void>,
+) {
   const hosts = await startThreeHosts(path.join(work, 'hosts'));
   cleanups.push(() => removeThreeHosts(hosts));
   const [first, second] = hosts as [Host, Host, Host];
@@ -28,7 +41,17 @@ export async function hostLoss(main: DockerClient, site: string, work: string, c
   first.engine.docker('swarm', 'init', '--advertise-addr', first.address, '--listen-addr', `${first.address}:2377`);
   const token = first.engine.docker('swarm', 'join-token', '-q', 'worker');
   for (const host of hosts.slice(1))
-    host.engine.docker('swarm', 'join', '--token', token, '--advertise-addr', host.address, '--listen-addr', `${host.address}:2377`, `${first.address}:2377`);
+    host.engine.docker(
+      'swarm',
+      'join',
+      '--token',
+      token,
+      '--advertise-addr',
+      host.address,
+      '--listen-addr',
+      `${host.address}:2377`,
+      `${first.address}:2377`,
+    );
   await untilNodesReady(first.engine, hosts.length);
   run('bash', ['-euo', 'pipefail', '-c', readmeBlock('--label-add coach-edge=true')], { env: first.engine.env });
 
@@ -43,10 +66,20 @@ export async function hostLoss(main: DockerClient, site: string, work: string, c
     RAZORPAY_WEBHOOK_SECRET: standin.webhookSecret,
     RAZORPAY_API_URL: standin.apiUrl,
   });
-  run('sh', ['-c', `cd ${JSON.stringify(site)} && ${readmeBlock('mongo_keyfile').split('\n').find((line) => line.includes('> secrets/mongo_keyfile'))!.replace(/#.*$/, '')}`]);
+  run('sh', [
+    '-c',
+    `cd ${JSON.stringify(site)} && ${readmeBlock('mongo_keyfile')
+      .split('\n')
+      .find((line) => line.includes('> secrets/mongo_keyfile'))!
+      .replace(/#.*$/, '')}`,
+  ]);
   stackDeploy(site, first.engine, THREE_HOST_FILES, { SERVICE_REPLICAS: '2', GATEWAY_REPLICAS: '2' });
   const converged = await untilConverged(first.engine, 420_000);
-  const edge: Edge = { domain: readEnv(site).SITE_DOMAIN!, address: first.address, ca: readFileSync(path.join(site, 'secrets/tls_certificate'), 'utf8') };
+  const edge: Edge = {
+    domain: readEnv(site).SITE_DOMAIN!,
+    address: first.address,
+    ca: readFileSync(path.join(site, 'secrets/tls_certificate'), 'utf8'),
+  };
   await runJourney(edge, standin, smtp);
 
   const load = steadyLoad(edge);
@@ -58,12 +91,21 @@ export async function hostLoss(main: DockerClient, site: string, work: string, c
   const owed = load.acknowledged.map(({ email }) => email);
   const sentTo = () => new Set(smtp.received.flatMap((mail) => mail.to));
   const deadline = Date.now() + 90_000;
-  while (owed.some((email) => !sentTo().has(email)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1000));
+  while (owed.some((email) => !sentTo().has(email)) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   const sent = owed.filter((email) => sentTo().has(email)).length;
-  const stored = storedContactEmails(first.engine, containerOf(first.engine, 'coach_mongo'), load.tag, 'mongo:27017,mongo-2:27017,mongo-3:27017');
+  const stored = storedContactEmails(
+    first.engine,
+    containerOf(first.engine, 'coach_mongo'),
+    load.tag,
+    'mongo:27017,mongo-2:27017,mongo-3:27017',
+  );
   const kept = writesKept(load.acknowledged, stored);
   const errors = result.failures.filter((failure) => /\b500\b/.test(failure)).length;
-  const gap = longestGap(load.acknowledged.map(({ at }) => at), killedAt);
+  const gap = longestGap(
+    load.acknowledged.map(({ at }) => at),
+    killedAt,
+  );
 
   const revivedAt = Date.now();
   await reviveHost(second);
@@ -80,7 +122,12 @@ const loadImages = (env: NodeJS.ProcessEnv, file: string) =>
 /** Waits until the Swarm's manager sees `count` nodes ready. */
 async function untilNodesReady(manager: DockerClient, count: number) {
   const deadline = Date.now() + 60_000;
-  while (manager.docker('node', 'ls', '--format', '{{.Status}}').split('\n').filter((s) => s === 'Ready').length < count) {
+  while (
+    manager
+      .docker('node', 'ls', '--format', '{{.Status}}')
+      .split('\n')
+      .filter((s) => s === 'Ready').length < count
+  ) {
     if (Date.now() > deadline) throw new Error(`fewer than ${count} nodes ready after 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -94,7 +141,14 @@ async function untilConverged(manager: DockerClient, timeoutMs: number, node?: s
   const started = Date.now();
   for (;;) {
     const services = manager
-      .docker('service', 'ls', '--filter', 'label=com.docker.stack.namespace=coach', '--format', '{{.Name}} {{.Replicas}}')
+      .docker(
+        'service',
+        'ls',
+        '--filter',
+        'label=com.docker.stack.namespace=coach',
+        '--format',
+        '{{.Name}} {{.Replicas}}',
+      )
       .split('\n')
       .filter((line) => line && !line.startsWith('coach_mongo-init '));
     const short = services.filter((line) => {
@@ -105,7 +159,9 @@ async function untilConverged(manager: DockerClient, timeoutMs: number, node?: s
     if (services.length > 0 && short.length === 0 && nodeReady) return (Date.now() - started) / 1000;
     if (Date.now() - started > timeoutMs) {
       const why = short.map((line) => serviceState(manager, line.split(' ')[0]!)).join('\n');
-      throw new Error(`not converged after ${timeoutMs / 1000} s: ${short.join(', ')}${nodeReady ? '' : `; ${node} not ready`}\n${why}`);
+      throw new Error(
+        `not converged after ${timeoutMs / 1000} s: ${short.join(', ')}${nodeReady ? '' : `; ${node} not ready`}\n${why}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
@@ -113,7 +169,14 @@ async function untilConverged(manager: DockerClient, timeoutMs: number, node?: s
 
 /** A service's last tasks (node, state, error) and log lines, for a failure's report. */
 function serviceState(manager: DockerClient, service: string) {
-  const tasks = manager.docker('service', 'ps', '--no-trunc', '--format', '{{.Node}} {{.CurrentState}} {{.Error}}', service);
+  const tasks = manager.docker(
+    'service',
+    'ps',
+    '--no-trunc',
+    '--format',
+    '{{.Node}} {{.CurrentState}} {{.Error}}',
+    service,
+  );
   let logs = '';
   try {
     logs = run('sh', ['-c', `docker service logs --tail 8 ${service} 2>&1`], { env: manager.env });

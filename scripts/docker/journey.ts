@@ -18,7 +18,9 @@ export interface JourneyRecords {
 
 const expectStatus = (step: string, answer: { status: number; text: string }, ...statuses: number[]) => {
   if (!statuses.includes(answer.status))
-    throw new Error(`${step}: answered ${answer.status}, expected ${statuses.join(' or ')}: ${answer.text.slice(0, 300)}`);
+    throw new Error(
+      `${step}: answered ${answer.status}, expected ${statuses.join(' or ')}: ${answer.text.slice(0, 300)}`,
+    );
 };
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -51,7 +53,8 @@ export async function runJourney(edge: Edge, standin: RazorpayStandin, smtp: Tes
     expectStatus('sign up', signup, 201, 200);
     const login = await visitor.post('/api/auth/login', member);
     expectStatus('sign in', login, 200);
-    if (!login.cookies.some((cookie) => /;\s*Secure/i.test(cookie))) throw new Error('sign in: the session cookie is not Secure');
+    if (!login.cookies.some((cookie) => /;\s*Secure/i.test(cookie)))
+      throw new Error('sign in: the session cookie is not Secure');
     const me = await visitor.get('/api/auth/me');
     expectStatus('who am I', me, 200);
     if ((me.body as { email?: string }).email !== member.email) throw new Error(`who am I: ${me.text}`);
@@ -76,7 +79,13 @@ export async function runJourney(edge: Edge, standin: RazorpayStandin, smtp: Tes
     if (!(chat.body as { response?: string }).response?.trim()) throw new Error(`a chat reply: ${chat.text}`);
 
     const newsletterEmail = `reader-${id}@example.com`;
-    expectStatus('a newsletter sign-up', await visitor.post('/api/newsletter', { email: newsletterEmail }), 201, 200, 202);
+    expectStatus(
+      'a newsletter sign-up',
+      await visitor.post('/api/newsletter', { email: newsletterEmail }),
+      201,
+      200,
+      202,
+    );
 
     const order = await visitor.post('/api/checkout/orders', { programId: 'soul-spark-session' });
     expectStatus('a checkout order', order, 201);
@@ -84,7 +93,8 @@ export async function runJourney(edge: Edge, standin: RazorpayStandin, smtp: Tes
     const paid = await standin.pay(orderId);
     const confirmed = await visitor.post('/api/checkout/confirm', paid);
     expectStatus('the payment confirmed', confirmed, 200);
-    if ((confirmed.body as { status?: string }).status !== 'completed') throw new Error(`the purchase: ${confirmed.text}`);
+    if ((confirmed.body as { status?: string }).status !== 'completed')
+      throw new Error(`the purchase: ${confirmed.text}`);
     return { member, contactEmail, newsletterEmail, purchaseId };
   } finally {
     visitor.close();
@@ -92,14 +102,19 @@ export async function runJourney(edge: Edge, standin: RazorpayStandin, smtp: Tes
 }
 
 /** Every record of a journey, read back through the site: her account and purchase, as the coach sees the rest. */
-export async function findJourneyRecords(edge: Edge, records: JourneyRecords, admin: { email: string; password: string }) {
+export async function findJourneyRecords(
+  edge: Edge,
+  records: JourneyRecords,
+  admin: { email: string; password: string },
+) {
   const member = siteClient(edge.domain, edge.address, edge.ca);
   const coach = siteClient(edge.domain, edge.address, edge.ca);
   try {
     expectStatus('her sign-in after the restart', await member.post('/api/auth/login', records.member), 200);
     const purchases = await member.get('/api/profile/purchases');
     expectStatus('her purchases', purchases, 200);
-    if (!purchases.text.includes(records.purchaseId)) throw new Error(`her purchase is gone: ${purchases.text.slice(0, 300)}`);
+    if (!purchases.text.includes(records.purchaseId))
+      throw new Error(`her purchase is gone: ${purchases.text.slice(0, 300)}`);
     expectStatus('the coach signs in', await coach.post('/api/admin/login', admin), 200);
     const messages = await coach.get('/api/contact-messages');
     expectStatus('the contact messages', messages, 200);

@@ -60,7 +60,9 @@ export function setEnvFile(dir: string, settings: Record<string, string>) {
 export function readEnv(dir: string): Record<string, string> {
   const lines = readFileSync(path.join(dir, '.env'), 'utf8').split('\n');
   return Object.fromEntries(
-    lines.filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).replace(/^'(.*)'$/, '$1')]),
+    lines
+      .filter((l) => l.includes('='))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).replace(/^'(.*)'$/, '$1')]),
   );
 }
 
@@ -97,9 +99,16 @@ export function selfSignedCertificate(dir: string, domain: string): Edge['ca'] {
 export function composeIn(dir: string, client: DockerClient) {
   const files = ['-f', 'docker-compose.yml', '-f', 'deploy/certificate-files.yml'];
   return (...args: string[]) =>
-    run('sh', ['-c', `cd ${JSON.stringify(dir)} && exec docker-compose -p coach ${[...files, ...args].map((a) => JSON.stringify(a)).join(' ')}`], {
-      env: client.env,
-    });
+    run(
+      'sh',
+      [
+        '-c',
+        `cd ${JSON.stringify(dir)} && exec docker-compose -p coach ${[...files, ...args].map((a) => JSON.stringify(a)).join(' ')}`,
+      ],
+      {
+        env: client.env,
+      },
+    );
 }
 
 /**
@@ -114,7 +123,9 @@ export async function untilHealthy(client: DockerClient, filter: string[], expec
       .split('\n')
       .filter(Boolean)
       .map((line) => line.split('\t') as [string, string]);
-    const ready = rows.filter(([, status]) => status.startsWith('Up') && !/\((health: starting|unhealthy)\)/.test(status));
+    const ready = rows.filter(
+      ([, status]) => status.startsWith('Up') && !/\((health: starting|unhealthy)\)/.test(status),
+    );
     if (ready.length >= expected) return (Date.now() - started) / 1000;
     if (Date.now() - started > timeoutMs) {
       const stuck = rows.filter((row) => !ready.includes(row));

@@ -9,7 +9,15 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startRazorpayStandin, startTestSmtp } from '@coach/dev-stack';
 import { makeBaseImages } from './base-images.ts';
-import { dockerClient, ensureDockerPackages, hostNetworkSnapshot, run, startEngine, unmountUnder, type DockerClient } from './engine.ts';
+import {
+  dockerClient,
+  ensureDockerPackages,
+  hostNetworkSnapshot,
+  run,
+  startEngine,
+  unmountUnder,
+  type DockerClient,
+} from './engine.ts';
 import { findJourneyRecords, runJourney, type Edge } from './journey.ts';
 import { hostLoss } from './host-loss.ts';
 import { steadyLoad } from './load.ts';
@@ -61,7 +69,9 @@ function printTable() {
   const width = Math.max(...rows.map((r) => r.stage.length));
   console.log('\nstage'.padEnd(width + 2) + 'seconds  result  figures');
   for (const row of rows)
-    console.log(`${row.stage.padEnd(width)}  ${row.seconds.toFixed(0).padStart(7)}  ${(row.passed ? 'pass' : 'FAIL').padEnd(6)}  ${row.figures}`);
+    console.log(
+      `${row.stage.padEnd(width)}  ${row.seconds.toFixed(0).padStart(7)}  ${(row.passed ? 'pass' : 'FAIL').padEnd(6)}  ${row.figures}`,
+    );
   const passed = rows.filter((r) => r.passed).length;
   // npm test adds the totals to its own.
   if (process.env.DOCKER_TEST_REPORT)
@@ -92,7 +102,8 @@ async function main() {
     if (!engineReady || !client) return;
     const docker = client;
 
-    if (!(await stage('base images', () => `${makeBaseImages(docker, log).made.join(', ') || 'all there already'}`))) return;
+    if (!(await stage('base images', () => `${makeBaseImages(docker, log).made.join(', ') || 'all there already'}`)))
+      return;
 
     const site = path.join(work, 'site');
     const smtp = await startTestSmtp({ host: bridgeAddress(docker) });
@@ -134,9 +145,16 @@ async function main() {
     const up = await stage('compose up', async () => {
       compose('up', '-d', '--build');
       const seconds = await untilHealthy(docker, ['label=com.docker.compose.project=coach'], 7);
-      const check = run('sh', ['-c', `cd ${JSON.stringify(site)} && docker-compose -p coach -f docker-compose.yml -f deploy/certificate-files.yml exec -T proxy nginx -t 2>&1`], {
-        env: docker.env,
-      });
+      const check = run(
+        'sh',
+        [
+          '-c',
+          `cd ${JSON.stringify(site)} && docker-compose -p coach -f docker-compose.yml -f deploy/certificate-files.yml exec -T proxy nginx -t 2>&1`,
+        ],
+        {
+          env: docker.env,
+        },
+      );
       if (!/test is successful/.test(check)) throw new Error(`nginx -t: ${check}`);
       return `7 containers up and healthy in ${seconds.toFixed(0)} s; the edge's nginx -t: successful`;
     });
@@ -155,15 +173,26 @@ async function main() {
         return `healthy again in ${seconds.toFixed(0)} s; account, purchase, message and subscriber all there`;
       });
 
-    compose('down', '-v');
     const swarmUp = await stage('swarm: one node', async () => {
+      // The published ports are the compose stack's until it is down.
+      compose('down', '-v');
       docker.docker('swarm', 'init', '--advertise-addr', '127.0.0.1', '--listen-addr', '127.0.0.1:2377');
       cleanups.push(() => {
         spawnQuietly(docker, 'stack', 'rm', 'coach');
         spawnQuietly(docker, 'swarm', 'leave', '--force');
       });
       const node = docker.docker('node', 'ls', '-q');
-      docker.docker('node', 'update', '--label-add', 'coach-edge=true', '--label-add', 'coach-mongo=1', '--label-add', 'coach-redis=1', node);
+      docker.docker(
+        'node',
+        'update',
+        '--label-add',
+        'coach-edge=true',
+        '--label-add',
+        'coach-mongo=1',
+        '--label-add',
+        'coach-redis=1',
+        node,
+      );
       stackDeploy(site, docker, STACK_FILES);
       const seconds = await untilHealthy(docker, ['label=com.docker.stack.namespace=coach'], 7, 300_000);
       await runJourney(edge!, standin, smtp);
@@ -175,13 +204,17 @@ async function main() {
         const load = steadyLoad(edge!);
         await new Promise((resolve) => setTimeout(resolve, 3000));
         stackDeploy(site, docker, STACK_FILES, { COACH_IMAGE: 'coach-site:2' });
-        await untilUpdated(docker, ROLLED.map((name) => `coach_${name}`));
+        await untilUpdated(
+          docker,
+          ROLLED.map((name) => `coach_${name}`),
+        );
         await new Promise((resolve) => setTimeout(resolve, 3000));
         const result = await load.stop();
         const stored = storedContactEmails(docker, containerOf(docker, 'coach_mongo'), load.tag);
         const kept = writesKept(load.acknowledged, stored);
         const figures = `${ROLLED.join(', ')} replaced; ${result.requests} requests, ${result.failures.length} failed, ${result.retried} retried after 503; ${result.acknowledged} writes acknowledged, ${kept.lost} lost, ${kept.doubled} doubled`;
-        if (result.failures.length || kept.lost || kept.doubled) throw new Error(`${figures} (${result.failures.slice(0, 5).join('; ')})`);
+        if (result.failures.length || kept.lost || kept.doubled)
+          throw new Error(`${figures} (${result.failures.slice(0, 5).join('; ')})`);
         return figures;
       });
 
@@ -209,10 +242,13 @@ const ROLLED = ['gateway', 'content', 'members', 'ai-worker'];
 async function untilUpdated(client: DockerClient, services: string[], timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const states = services.map((service) => client.docker('service', 'inspect', '-f', '{{if .UpdateStatus}}{{.UpdateStatus.State}}{{end}}', service));
+    const states = services.map((service) =>
+      client.docker('service', 'inspect', '-f', '{{if .UpdateStatus}}{{.UpdateStatus.State}}{{end}}', service),
+    );
     if (states.every((state) => state === 'completed')) return;
     const failed = states.find((state) => /rollback|paused/.test(state));
-    if (failed || Date.now() > deadline) throw new Error(`the rolling update: ${services.map((s, i) => `${s} ${states[i] || 'not started'}`).join(', ')}`);
+    if (failed || Date.now() > deadline)
+      throw new Error(`the rolling update: ${services.map((s, i) => `${s} ${states[i] || 'not started'}`).join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }

@@ -10,6 +10,8 @@ export const HOST_GATEWAY = `${SUBNET_PREFIX}.1`;
 export interface Host {
   name: string;
   netns: string;
+  /** Its end of the link to the bridge, on this machine. */
+  link: string;
   address: string;
   dir: string;
   engine: Engine;
@@ -35,13 +37,21 @@ export async function startThreeHosts(work: string) {
     const netns = `coach-host-${n}`;
     const address = `${SUBNET_PREFIX}.1${n}`;
     ip('netns', 'add', netns);
-    ip('link', 'add', `coach-veth-${n}`, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', netns);
-    ip('link', 'set', `coach-veth-${n}`, 'master', BRIDGE, 'up');
+    const link = `coach-veth-${n}`;
+    ip('link', 'add', link, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', netns);
+    ip('link', 'set', link, 'master', BRIDGE, 'up');
     inHost(netns, 'ip', 'addr', 'add', `${address}/24`, 'dev', 'eth0');
     inHost(netns, 'ip', 'link', 'set', 'eth0', 'up');
     inHost(netns, 'ip', 'link', 'set', 'lo', 'up');
     inHost(netns, 'ip', 'route', 'add', 'default', 'via', HOST_GATEWAY);
-    hosts.push({ name: `host-${n}`, netns, address, dir: path.join(work, `host-${n}`), engine: undefined as unknown as Engine });
+    hosts.push({
+      name: `host-${n}`,
+      netns,
+      link,
+      address,
+      dir: path.join(work, `host-${n}`),
+      engine: undefined as unknown as Engine,
+    });
   }
   await Promise.all(hosts.map(async (host) => (host.engine = await startHostEngine(host))));
   return hosts;
@@ -56,13 +66,13 @@ export function startHostEngine(host: Host) {
 
 /** A host lost at once: its network gone and its engine killed with every container. */
 export function killHost(host: Host) {
-  ip('link', 'set', `coach-veth-${host.name.split('-')[1]}`, 'down');
+  ip('link', 'set', host.link, 'down');
   host.engine.kill();
 }
 
 /** The host back: its network up and its engine started on the same data. */
 export async function reviveHost(host: Host) {
-  ip('link', 'set', `coach-veth-${host.name.split('-')[1]}`, 'up');
+  ip('link', 'set', host.link, 'up');
   host.engine = await startHostEngine(host);
 }
 

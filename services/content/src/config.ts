@@ -1,5 +1,6 @@
 import {
   baseEnvSchema,
+  booleanSetting,
   loadConfig,
   portSchema,
   pushEndpointEnvSchema,
@@ -12,10 +13,7 @@ export const config = loadConfig(
     .extend({
       PORT: portSchema.default(4001),
       /** Seed demo posts into an empty database (embedded mode). */
-      SEED_DEMO: z
-        .enum(['true', 'false'])
-        .default('false')
-        .transform((v) => v === 'true'),
+      SEED_DEMO: booleanSetting(false),
       /** How long a chat waits for ai-worker's reply before answering 504. */
       CHAT_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
       /** Chat messages per minute and IP (both chats together). */
@@ -23,10 +21,7 @@ export const config = loadConfig(
       /** How long POST /api/blog/generate-daily waits for the stored post before answering 504. */
       GENERATE_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
       /** Whether the daily generator's posts are e-mailed to the newsletter's subscribers. */
-      DAILY_POST_SEND_TO_SUBSCRIBERS: z
-        .enum(['true', 'false'])
-        .default('true')
-        .transform((v) => v === 'true'),
+      DAILY_POST_SEND_TO_SUBSCRIBERS: booleanSetting(true),
       /** How often each replica looks for scheduled posts whose time has come, to announce them. */
       BLOG_PUBLISH_CHECK_MS: z.coerce.number().int().positive().default(15_000),
       /** E-mails a visitor's forms may have sent to one address per hour (acknowledgements, confirmations). */

@@ -1,4 +1,11 @@
-import { hostSchema, loadConfig, portSchema, redisEnvSchema, siteIdentityEnvSchema } from '@coach/kit';
+import {
+  booleanSetting,
+  listenEnvSchema,
+  loadConfig,
+  portSchema,
+  redisEnvSchema,
+  siteIdentityEnvSchema,
+} from '@coach/kit';
 import net from 'node:net';
 import { z } from 'zod';
 import { parseTrustedProxies } from './client/client-address.ts';
@@ -19,7 +26,7 @@ export const gatewayEnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: portSchema.default(8080),
-    HOST: hostSchema,
+    ...listenEnvSchema.shape,
     ...redisEnvSchema.shape,
     /** Where content and members answer: one URL, or one per replica, comma-separated (taken in turn). */
     CONTENT_URL: replicaUrls,
@@ -58,10 +65,7 @@ export const gatewayEnvSchema = z
     SITEMAP_MAX_URLS: positiveInt.max(50_000).default(50_000),
     /** Where Razorpay's checkout script is loaded from: the checkout page's security policy admits it. */
     RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
-    COOKIE_SECURE: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
+    COOKIE_SECURE: booleanSetting(false),
   })
   .extend(siteIdentityEnvSchema.shape);
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

@@ -16,23 +16,35 @@ export const redisEnvSchema = z.object({
   REDIS_SENTINEL_NAME: z.string().min(1).default('coach'),
 });
 
-/** The address a service listens on; unset: every interface (as in a container). */
-export const hostSchema = z.string().min(1).optional();
+/** A `true`/`false` setting, given its default. */
+export const booleanSetting = (byDefault: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .default(byDefault ? 'true' : 'false')
+    .transform((v) => v === 'true');
+
+/** How a service listens, and how it stops listening. */
+export const listenEnvSchema = z.object({
+  /** The address a service listens on; unset: every interface (as in a container). */
+  HOST: z.string().min(1).optional(),
+  /**
+   * How long a stopping service still takes new connections before it closes: callers whose DNS
+   * (a Swarm service's round robin, nginx's resolver) still names it reach it meanwhile.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+});
 
 /** Variables every service reads; each service extends this with its own. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  HOST: hostSchema,
+  ...listenEnvSchema.shape,
   MONGO_URL: z.string().min(1),
   ...redisEnvSchema.shape,
   /** PEM of the members service's public key; sessions are verified with it. */
   SESSION_PUBLIC_KEY: z.string().min(1),
   /** Secure cookies everywhere but the embedded mode (plain http://localhost). */
-  COOKIE_SECURE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  COOKIE_SECURE: booleanSetting(false),
 });
 
 /**

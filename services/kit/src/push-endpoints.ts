@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanSetting } from './config.ts';
 
 /**
  * The hosts of the browsers' push services: Chrome's (Firebase Cloud Messaging), Firefox's
@@ -26,10 +27,7 @@ export const pushEndpointEnvSchema = z.object({
       z.array(z.string().regex(HOST_PATTERN, 'must be host names, comma-separated (*.example.com: any host under it)')),
     ),
   /** Any https endpoint, on any address: the tests' local push service only; refused in production. */
-  PUSH_ALLOW_PRIVATE_ENDPOINTS: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanSetting(false),
 });
 
 /** A production process never takes PUSH_ALLOW_PRIVATE_ENDPOINTS (a refinement of a service's settings). */

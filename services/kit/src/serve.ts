@@ -4,12 +4,16 @@ import type { Logger } from './logger.ts';
 
 /**
  * Listens on PORT, at HOST's address when given (else on every interface), and stops cleanly on
- * SIGTERM/SIGINT: the server stops accepting, in-flight requests finish, then the given closers
- * run (queues, Redis, MongoDB).
+ * SIGTERM/SIGINT: after SHUTDOWN_DRAIN_MS of still taking requests, the server stops accepting,
+ * in-flight requests finish, then the given closers run (queues, Redis, MongoDB).
  */
 export function serve(
   app: Express,
-  { PORT: port, HOST: host }: { PORT: number; HOST?: string },
+  {
+    PORT: port,
+    HOST: host,
+    SHUTDOWN_DRAIN_MS: drainMs = 0,
+  }: { PORT: number; HOST?: string; SHUTDOWN_DRAIN_MS?: number },
   logger: Logger,
   closers: Array<() => Promise<unknown>> = [],
 ): Promise<Server> {
@@ -21,6 +25,7 @@ export function serve(
     });
     server.keepAliveTimeout = 65_000;
     onShutdown(logger, async () => {
+      await new Promise((done) => setTimeout(done, drainMs));
       await new Promise((done) => server.close(done));
       for (const close of closers) await close();
     });

@@ -1,11 +1,8 @@
-import { baseEnvSchema, loadConfig, portSchema, siteIdentityEnvSchema } from '@coach/kit';
+import { baseEnvSchema, booleanSetting, loadConfig, portSchema, siteIdentityEnvSchema } from '@coach/kit';
 import { z } from 'zod';
 
 const positiveInt = z.coerce.number().int().positive();
-const flag = z
-  .enum(['true', 'false'])
-  .default('false')
-  .transform((v) => v === 'true');
+const flag = booleanSetting(false);
 
 export const membersEnvSchema = baseEnvSchema
   .extend({

@@ -40,33 +40,43 @@ export function bookingRoutes(
     deps.logger.warn('CALENDLY_WEBHOOK_SIGNING_KEY is unset: Calendly bookings are refused');
   if (!keys.calSecret) deps.logger.warn('CAL_WEBHOOK_SECRET is unset: Cal.com bookings are refused');
 
-  /** Calendly answers a refused signature with 400, as its own examples do; nothing is changed. */
-  router.post(WEBHOOK_PATHS.calendly, async (req, res) => {
-    if (!keys.calendlySigningKey) throw new HttpError(400, BOOKING_MESSAGES.notConfigured);
-    const key = keys.calendlySigningKey;
-    const body = verifiedJson(
-      req,
-      (raw) => calendlySignatureValid(key, req.get('calendly-webhook-signature'), raw),
-      new HttpError(400, BOOKING_MESSAGES.badSignature),
-    );
-    const change = changeOf(body, calendlyChange);
-    if (change) await applyBookingChange(change, refs);
-    res.json({ ok: true });
-  });
-
-  /** Cal.com: a refused signature gets 401; nothing is changed. */
-  router.post(WEBHOOK_PATHS.cal, async (req, res) => {
-    if (!keys.calSecret) throw new HttpError(401, BOOKING_MESSAGES.notConfigured);
-    const secret = keys.calSecret;
-    const body = verifiedJson(
-      req,
-      (raw) => calSignatureValid(secret, req.get('x-cal-signature-256'), raw),
-      new HttpError(401, BOOKING_MESSAGES.badSignature),
-    );
-    const change = changeOf(body, calChange);
-    if (change) await applyBookingChange(change, refs);
-    res.json({ ok: true });
-  });
+  /**
+   * A scheduler's signed delivery: verified over its bytes before it is read, then applied.
+   * Calendly answers a refused signature with 400, as its own examples do; Cal.com with 401.
+   * Nothing is changed by a refused one.
+   */
+  const providers = [
+    {
+      path: WEBHOOK_PATHS.calendly,
+      secret: keys.calendlySigningKey,
+      refusal: 400,
+      header: 'calendly-webhook-signature',
+      valid: calendlySignatureValid,
+      change: calendlyChange,
+    },
+    {
+      path: WEBHOOK_PATHS.cal,
+      secret: keys.calSecret,
+      refusal: 401,
+      header: 'x-cal-signature-256',
+      valid: calSignatureValid,
+      change: calChange,
+    },
+  ] as const;
+  for (const provider of providers) {
+    router.post(provider.path, async (req, res) => {
+      const secret = provider.secret;
+      if (!secret) throw new HttpError(provider.refusal, BOOKING_MESSAGES.notConfigured);
+      const body = verifiedJson(
+        req,
+        (raw) => provider.valid(secret, req.get(provider.header), raw),
+        new HttpError(provider.refusal, BOOKING_MESSAGES.badSignature),
+      );
+      const change = changeOf(body, provider.change);
+      if (change) await applyBookingChange(change, refs);
+      res.json({ ok: true });
+    });
+  }
 
   /** The signed-in member's sessions, and the reference her booking links carry. */
   router.get('/api/bookings/mine', sessions.requireUser, async (req, res) => {
