@@ -36,8 +36,7 @@ import {
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const work = path.join(root, 'var/docker-test');
 const keep = process.env.DOCKER_TEST_KEEP === '1';
-// The short form (npm test's) leaves out the three hosts: on two cores, three hosts' worth of
-// services starting at once can starve MongoDB's health checks until Swarm stops it.
+// The short form leaves out the three hosts, the longest stage, for a quicker look.
 const short = process.argv.includes('--short');
 
 interface Row {

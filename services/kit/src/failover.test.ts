@@ -125,6 +125,21 @@ describe('Redis with Sentinel', () => {
     }
   }, 60_000);
 
+  it('keeps a connection that is dropped while it asks the Sentinels for the master, as a failover announced mid-reconnect does', async () => {
+    const connection = createRedis(redis.target, logger, 'queues');
+    try {
+      await connection.set('dropped', '0');
+      // Dropped once; dropped again while the reconnect is looking the master up.
+      connection.once('connecting', () => connection.disconnect(true));
+      connection.disconnect(true);
+      await sleep(500);
+      expect(await connection.set('dropped', '1')).toBe('OK');
+      expect(await connection.get('dropped')).toBe('1');
+    } finally {
+      connection.disconnect();
+    }
+  }, 30_000);
+
   it('stops a service at start, naming the setting, when no Sentinel answers or none knows the master', async () => {
     const nowhere = [{ host: '127.0.0.1', port: await freePort() }];
     expect(await sentinelsProblem(nowhere, 'coach')).toBe(

@@ -29,7 +29,7 @@ const WATCH_EVERY_MS = 1000;
  * back once a ping answers again: without a ready check a connection is 'ready' as soon as the
  * frozen server's kernel accepts the socket.
  */
-function watchForFreeze(redis: Redis, outage: OutageReport) {
+function watchForFreeze(redis: Redis, outage: OutageReport): () => void {
   let pinging = false;
   let frozen = false;
   const timer = setInterval(async () => {
@@ -56,34 +56,56 @@ function watchForFreeze(redis: Redis, outage: OutageReport) {
       () => {},
     );
   });
-  redis.once('end', () => clearInterval(timer));
+  return () => clearInterval(timer);
 }
 
 /**
- * A deliberate disconnect ends the connection even between two connection attempts, where
- * ioredis would only cancel the next attempt: the connection would stay 'reconnecting' without
- * ever emitting 'end', and whoever waits for its end (BullMQ closing a Worker or QueueEvents
- * while Redis is away or just back) would wait forever. Without a socket it ends as a connection
- * that never connected does: 'close', then 'end', its pending commands failing with
- * "Connection is closed.".
+ * A connection ends only when it is closed on purpose. A deliberate disconnect ends it even
+ * between two connection attempts, where ioredis would only cancel the next attempt: the
+ * connection would stay 'reconnecting' without ever emitting 'end', and whoever waits for its end
+ * (BullMQ closing a Worker or QueueEvents while Redis is away or just back) would wait forever.
+ * Without a socket it ends as a connection that never connected does: 'close', then 'end', its
+ * pending commands failing with "Connection is closed.".
+ * Any other end connects again: ioredis gives up for good when the connection is dropped while it
+ * asks the Sentinels for the master, which is what a failover announced mid-reconnect does.
  */
-function endOnDisconnect(redis: Redis) {
+function endOnlyWhenClosed(redis: Redis, closed: () => void) {
+  let closing = false;
   const disconnect = redis.disconnect.bind(redis);
   redis.disconnect = (reconnect = false) => {
+    if (!reconnect) closing = true;
     if (!reconnect && redis.status === 'reconnecting') redis.status = 'wait';
     disconnect(reconnect);
   };
+  const quit = redis.quit.bind(redis);
+  redis.quit = ((...args: Parameters<typeof quit>) => {
+    closing = true;
+    return quit(...args);
+  }) as typeof redis.quit;
+  // At once, then no more often than a reconnect would (a connection that cannot be made at
+  // all ends at every attempt).
+  let lastEnd = 0;
+  redis.on('end', () => {
+    if (closing) return closed();
+    const delay = Date.now() - lastEnd < RECONNECT_AT_MOST_EVERY_MS ? RECONNECT_AT_MOST_EVERY_MS : 0;
+    lastEnd = Date.now();
+    setTimeout(() => {
+      if (!closing) redis.connect().catch(() => {});
+    }, delay).unref();
+  });
 }
 
 function reportOutages(redis: Redis, outage: OutageReport, watched = false): Redis {
-  endOnDisconnect(redis);
   redis.on('error', (err: Error) => {
     reportedErrors.add(err);
     outage.lost(redis, err.message);
   });
-  if (watched) watchForFreeze(redis, outage);
-  else redis.on('ready', () => outage.back(redis));
-  redis.on('end', () => outage.closed(redis));
+  const stopWatching = watched ? watchForFreeze(redis, outage) : undefined;
+  if (!watched) redis.on('ready', () => outage.back(redis));
+  endOnlyWhenClosed(redis, () => {
+    outage.closed(redis);
+    stopWatching?.();
+  });
   // BullMQ gives every Worker and QueueEvents a copy of the connection for its blocking reads.
   const duplicate = redis.duplicate.bind(redis);
   redis.duplicate = (override) => reportOutages(duplicate(override), outage);
