@@ -220,7 +220,10 @@ async function reportNewsletter(smtp: TestSmtp) {
     // only a second, different message to an address counts against the target.
     const twiceNew = run['twice, new Message-ID'];
     console.log(
-      verdict(twiceNew === 0, `${run.run}: ${twiceNew} addresses sent twice with a new Message-ID (${run.twice} sent twice)`),
+      verdict(
+        twiceNew === 0,
+        `${run.run}: ${twiceNew} addresses sent twice with a new Message-ID (${run.twice} sent twice)`,
+      ),
     );
     console.log(verdict(run.lost === 0, `${run.run}: ${run.lost} addresses never sent`));
   }
