@@ -98,3 +98,9 @@ export const userIdParamSchema = z.strictObject({
     .regex(/^[1-9]\d{0,8}$/, 'Invalid user id')
     .transform(Number),
 });
+
+/**
+ * The demo member SEED_DEMO creates (documented in the README): the members service seeds her,
+ * and the development stack and the tests sign in as her.
+ */
+export const DEMO_MEMBER = { email: 'member@example.com', password: 'Seeker-2025!' };

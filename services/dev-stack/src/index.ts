@@ -3,7 +3,7 @@ export { databaseUrl, MONGOD_CACHE_ARGS, startMongo } from './mongo.ts';
 export { freePort, freePorts } from './ports.ts';
 export { startRedis } from './redis.ts';
 export { sessionKeyPair, vapidKeyPair } from './keys.ts';
-export { startTestBackend, listen } from './test-backend.ts';
+export { listen } from './listen.ts';
 export { startTestSmtp, type Received, type TestSmtp } from './test-smtp.ts';
 export { DEMO_ADMIN, DEMO_MEMBER } from './demo-accounts.ts';
 export { startTlsProxy } from './tls-proxy.ts';

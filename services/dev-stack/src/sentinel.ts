@@ -1,7 +1,23 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { askSentinel } from '@coach/kit';
+import { promisify } from 'node:util';
 import { runRedisServer, startRedis } from './redis.ts';
+
+/**
+ * The master's port as this Sentinel names it, asked with Debian's redis-cli (installed with
+ * redis-server); undefined when it does not answer or knows no master of that name.
+ */
+async function masterPortFrom(port: number, name: string): Promise<number | undefined> {
+  const args = ['-p', String(port), '--raw', 'SENTINEL', 'get-master-addr-by-name', name];
+  try {
+    const { stdout } = await promisify(execFile)('redis-cli', args, { timeout: 2000 });
+    const [, masterPort] = stdout.trim().split('\n');
+    return masterPort ? Number(masterPort) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 type Server = Awaited<ReturnType<typeof startRedis>>;
 
@@ -57,8 +73,8 @@ export async function startSentinelRedis(options: {
   /** The data server the Sentinels name as master now. */
   async function masterIndex(): Promise<number | undefined> {
     for (const port of sentinelPorts) {
-      const address = await askSentinel({ host: '127.0.0.1', port }, name);
-      if (address) return dataPorts.indexOf(Number(address[1]));
+      const master = await masterPortFrom(port, name);
+      if (master) return dataPorts.indexOf(master);
     }
     return undefined;
   }

@@ -9,13 +9,17 @@ export function sameHex(expected: string, given: string | undefined): boolean {
   return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 }
 
+/** What a reference looks like: `<id><separator><tag>`, the id matching `id`. */
+interface ReferenceFormat {
+  separator: string;
+  id: RegExp;
+}
+
 /**
- * References this service hands out and alone can make: `<id><separator><tag>`, the tag a keyed
- * hash of the id for one purpose, so a reference cannot be made up for another id.
+ * References made of an id and its tag, `tagOf(id)`: a keyed hash only this service can make.
+ * A reference is read back only when its tag is exactly the id's, compared in constant time.
  */
-export function signedIds(key: string, purpose: string, format: { separator: string; tagLength?: number; id: RegExp }) {
-  const tagOf = (id: string) =>
-    createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url').slice(0, format.tagLength);
+export function taggedIds(tagOf: (id: string) => string, format: ReferenceFormat) {
   return {
     sign: (id: string) => `${id}${format.separator}${tagOf(id)}`,
     /** The id a reference names, or undefined when it is not one of ours. */
@@ -29,4 +33,14 @@ export function signedIds(key: string, purpose: string, format: { separator: str
       return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
     },
   };
+}
+
+/**
+ * References this service hands out and alone can make: `<id><separator><tag>`, the tag a keyed
+ * hash of the id for one purpose, so a reference cannot be made up for another id.
+ */
+export function signedIds(key: string, purpose: string, format: ReferenceFormat & { tagLength?: number }) {
+  const tagOf = (id: string) =>
+    createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url').slice(0, format.tagLength);
+  return taggedIds(tagOf, format);
 }

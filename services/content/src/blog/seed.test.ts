@@ -1,4 +1,4 @@
-import { startTestBackend } from '@coach/dev-stack';
+import { startTestBackend } from '@coach/kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_POSTS } from './demo-posts.ts';
 import { BlogPostModel } from './model.ts';

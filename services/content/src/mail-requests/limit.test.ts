@@ -1,4 +1,4 @@
-import { startTestBackend } from '@coach/dev-stack';
+import { startTestBackend } from '@coach/kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMailRequestLimit, inboxOf } from './limit.ts';
 

@@ -1,6 +1,6 @@
 import { QUEUES } from '@coach/contracts';
 import { createEventPublisher, createLogger, type PublishEvent } from '@coach/kit';
-import { startTestBackend } from '@coach/dev-stack';
+import { startTestBackend } from '@coach/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactMessageModel } from '../contact/model.ts';
 import { SubscriberModel } from '../newsletter/model.ts';

@@ -11,7 +11,8 @@ import {
   SESSION_ISSUER,
   sessionCookieName,
 } from '@coach/kit';
-import { freePort, listen, REPO_ROOT, startTestBackend, waitForHealth } from '@coach/dev-stack';
+import { freePort, listen, REPO_ROOT, waitForHealth } from '@coach/dev-stack';
+import { startTestBackend } from '@coach/kit/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { buildContentApp, type ContentDeps } from '../app.ts';
 import { createPublication } from '../blog/publication.ts';

@@ -1,10 +1,14 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { hostCookieName } from '@coach/kit';
 import type { Request } from 'express';
+import { taggedIds } from '../signing.ts';
 import { accountKey, type LoginLimiter } from './login-limiter.ts';
 
 /** How long a browser stays known after its last successful sign-in. */
 export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
+
+/** A device id as this service makes them: 16 random bytes in base64url. */
+const DEVICE_ID = /^[\w-]{1,64}$/;
 
 /** The device cookie's name. */
 export const deviceCookieName = (cookieSecure: boolean) => hostCookieName('coach_device', cookieSecure);
@@ -17,24 +21,21 @@ export const deviceCookieName = (cookieSecure: boolean) => hostCookieName('coach
  */
 export function createDeviceCookies(secret: string) {
   const key = createHmac('sha256', secret).update('coach-device-cookie').digest();
-  const mac = (id: string, email: string) =>
-    createHmac('sha256', key)
-      .update(`${id}.${accountKey(email)}`)
-      .digest();
+  /** The cookies of one account: the tag binds the device id to the account's e-mail. */
+  const cookiesOf = (email: string) =>
+    taggedIds((id) => createHmac('sha256', key).update(`${id}.${accountKey(email)}`).digest('base64url'), {
+      separator: '.',
+      id: DEVICE_ID,
+    });
 
   /** The device id of a cookie genuinely issued for this e-mail's account, else undefined. */
   function read(value: unknown, email: string): string | undefined {
-    if (typeof value !== 'string') return undefined;
-    const [id, signature, ...rest] = value.split('.');
-    if (!id || !signature || rest.length > 0) return undefined;
-    const given = Buffer.from(signature, 'base64url');
-    const expected = mac(id, email);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+    return typeof value === 'string' ? cookiesOf(email).idOf(value) : undefined;
   }
 
   /** The cookie value for a successful sign-in: the browser's device id kept, or a new one. */
   function issue(email: string, id = randomBytes(16).toString('base64url')): string {
-    return `${id}.${mac(id, email).toString('base64url')}`;
+    return cookiesOf(email).sign(id);
   }
   return { read, issue };
 }

@@ -50,3 +50,6 @@ export interface UserDoc {
   pendingTwoStep?: { secret: string; createdAt: Date };
 }
 export const UserModel = mongoose.model('User', userSchema);
+
+/** Whether the account signs in with a second step (a code from an authenticator app). */
+export const hasTwoStep = (user: Pick<UserDoc, 'twoStep'>): boolean => Boolean(user.twoStep);

@@ -1,13 +1,11 @@
-import { loginInputSchema, signupInputSchema, twoStepSignInInputSchema, type CurrentUser } from '@coach/contracts';
+import { loginInputSchema, signupInputSchema, type CurrentUser, type TwoStepChallenge } from '@coach/contracts';
 import { HttpError, parse, type SessionVerifier, type PublishEvent } from '@coach/kit';
 import { Router, type CookieOptions, type Request, type Response } from 'express';
 import { DEVICE_COOKIE_MAX_AGE_MS, deviceCookieName, type DeviceCookies } from './device.ts';
 import type { LoginLimiter } from './login-limiter.ts';
-import type { UserDoc } from './model.ts';
-import { authenticate, findUser, signup, toCurrentUser } from './service.ts';
+import { hasTwoStep, type UserDoc } from './model.ts';
+import { authenticate, findUser, signup, toCurrentUser, type OpenJourney } from './service.ts';
 import type { SessionIssuer } from './sessions.ts';
-import { hasTwoStep, TWO_STEP_MESSAGES, type TwoStep } from '../two-step/service.ts';
-import type { PasswordPolicy } from '../passwords/strength.ts';
 
 /** One answer for an unknown e-mail, a wrong password and a member at the admin door. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -20,22 +18,52 @@ export const authCookieOptions = (cookieSecure: boolean): CookieOptions => ({
   path: '/',
 });
 
-export interface AuthDeps {
+/** The rule every new password passes (the passwords feature makes it): a refusal is a 400 on `field`. */
+export type PasswordPolicy = (password: string, field: string, userInputs: readonly string[]) => Promise<void>;
+
+/** What a sign-in asks of two-step sign-in (the two-step feature gives it): a challenge to answer with a code. */
+export interface SecondStep {
+  openChallenge(user: UserDoc): Promise<TwoStepChallenge>;
+}
+
+interface SessionDeps {
   sessions: SessionVerifier;
   issuer: SessionIssuer;
-  limiter: LoginLimiter;
   devices: DeviceCookies;
-  publish: PublishEvent;
-  passwordPolicy: PasswordPolicy;
-  twoStep: TwoStep;
   cookieSecure: boolean;
 }
 
+/**
+ * Starts a signed-in session: sets the session cookie and the device cookie that lets this browser
+ * past lockouts of this account that others caused, and answers the account.
+ */
+export function sessionStarter({ sessions, issuer, devices, cookieSecure }: SessionDeps) {
+  const cookie = authCookieOptions(cookieSecure);
+  const deviceCookie = deviceCookieName(cookieSecure);
+  return async function startSession(res: Response, user: UserDoc, device: string | undefined) {
+    const { token, maxAgeMs } = await issuer.issue(user);
+    res.cookie(sessions.cookieName, token, { ...cookie, maxAge: maxAgeMs });
+    res.cookie(deviceCookie, devices.issue(user.email, device), { ...cookie, maxAge: DEVICE_COOKIE_MAX_AGE_MS });
+    const answer: CurrentUser = toCurrentUser(user);
+    res.json(answer);
+  };
+}
+
+export interface AuthDeps extends SessionDeps {
+  limiter: LoginLimiter;
+  publish: PublishEvent;
+  passwordPolicy: PasswordPolicy;
+  secondStep: SecondStep;
+  /** Opens a new account's journey (the profile feature's). */
+  openJourney: OpenJourney;
+}
+
 export function authRoutes(deps: AuthDeps): Router {
-  const { sessions, issuer, limiter, devices, publish, passwordPolicy, twoStep, cookieSecure } = deps;
+  const { sessions, issuer, limiter, devices, publish, passwordPolicy, secondStep, openJourney, cookieSecure } = deps;
   const router = Router();
   const cookie = authCookieOptions(cookieSecure);
   const deviceCookie = deviceCookieName(cookieSecure);
+  const startSession = sessionStarter(deps);
   router.use(['/api/auth', '/api/admin/login'], (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -44,7 +72,7 @@ export function authRoutes(deps: AuthDeps): Router {
   router.post('/api/auth/signup', async (req, res) => {
     const input = parse(signupInputSchema, req.body);
     await passwordPolicy(input.password, 'password', [input.name, input.username, input.email]);
-    const user = await signup(input);
+    const user = await signup(input, openJourney);
     // The account exists whatever happens to the welcome e-mail; a lost event is logged, not fatal.
     await publish(
       'member.signed_up',
@@ -53,15 +81,6 @@ export function authRoutes(deps: AuthDeps): Router {
     ).catch((err: unknown) => req.log.error({ err, userId: user._id }, 'member.signed_up not published'));
     res.status(201).json(toCurrentUser(user));
   });
-
-  /** Sets the session cookie and the device cookie that lets this browser past lockouts of this account that others caused. */
-  async function startSession(res: Response, user: UserDoc, device: string | undefined) {
-    const { token, maxAgeMs } = await issuer.issue(user);
-    res.cookie(sessions.cookieName, token, { ...cookie, maxAge: maxAgeMs });
-    res.cookie(deviceCookie, devices.issue(user.email, device), { ...cookie, maxAge: DEVICE_COOKIE_MAX_AGE_MS });
-    const answer: CurrentUser = toCurrentUser(user);
-    res.json(answer);
-  }
 
   /**
    * Checks the credentials under the brute-force limits, then starts the session; an account
@@ -79,31 +98,13 @@ export function authRoutes(deps: AuthDeps): Router {
       (found) => !hasTwoStep(found),
     );
     if (!user) throw new HttpError(401, INVALID_CREDENTIALS);
-    if (hasTwoStep(user)) res.status(202).json(await twoStep.openChallenge(user));
+    if (hasTwoStep(user)) res.status(202).json(await secondStep.openChallenge(user));
     else await startSession(res, user, device);
   }
 
   router.post('/api/auth/login', (req, res) => signIn(req, res, () => true));
   // A member's correct password at the admin door is a failed admin sign-in: same 401.
   router.post('/api/admin/login', (req, res) => signIn(req, res, (user) => user.role === 'admin'));
-
-  /**
-   * The second step of a sign-in: the challenge and a code. Wrong codes count as failed
-   * sign-ins of the account; the challenge is used up by the success.
-   */
-  router.post('/api/auth/login/two-step', async (req, res) => {
-    const { challenge, code } = parse(twoStepSignInInputSchema, req.body);
-    const userId = await twoStep.challengedUser(challenge);
-    const challenged = userId === undefined ? undefined : await findUser(userId);
-    if (!challenged) throw new HttpError(401, TWO_STEP_MESSAGES.expired);
-    const device = devices.read(req.cookies?.[deviceCookie], challenged.email);
-    const user = await limiter({ email: challenged.email, ip: req.ip ?? 'unknown', device }, async () =>
-      (await twoStep.verify(challenged, code)) ? challenged : undefined,
-    );
-    if (!user) throw new HttpError(401, TWO_STEP_MESSAGES.wrongCode);
-    if (!(await twoStep.closeChallenge(challenge))) throw new HttpError(401, TWO_STEP_MESSAGES.expired);
-    await startSession(res, user, device);
-  });
 
   router.get('/api/auth/me', sessions.requireUser, async (req, res) => {
     const user = await findUser(Number(req.session!.sub));

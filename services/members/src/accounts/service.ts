@@ -1,6 +1,5 @@
 import type { CurrentUser, Role, SignupInput } from '@coach/contracts';
 import { HttpError, isDuplicateKey } from '@coach/kit';
-import { startJourney } from '../profile/service.ts';
 import { nextSerial } from './counter.ts';
 import { UserModel, type UserDoc } from './model.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password.ts';
@@ -24,6 +23,9 @@ function conflictFor(taken: Pick<UserDoc, 'email'>, email: string): HttpError {
   return new HttpError(409, taken.email === email ? EMAIL_TAKEN : USERNAME_TAKEN);
 }
 
+/** Opens a new account's journey before the account is stored (the profile feature's, given at wiring). */
+export type OpenJourney = (userId: number, memberSince: Date) => Promise<void>;
+
 interface NewAccount extends SignupInput {
   role: Role;
   createdAt?: Date;
@@ -33,7 +35,7 @@ interface NewAccount extends SignupInput {
  * Creates an account with the next serial id and opens its journey. A duplicate e-mail or
  * username is a 409, also when two sign-ups race (the unique indexes decide).
  */
-async function createAccount(input: NewAccount): Promise<UserDoc> {
+async function createAccount(input: NewAccount, openJourney: OpenJourney): Promise<UserDoc> {
   const { email, username } = input;
   const existing = await UserModel.findOne({ $or: [{ email }, { username }] }, { email: 1 }).lean();
   if (existing) throw conflictFor(existing, email);
@@ -50,7 +52,7 @@ async function createAccount(input: NewAccount): Promise<UserDoc> {
   // The journey before the account: a sign-up cut off between the two (an outage) leaves no
   // account behind, so the e-mail stays free to try again. A journey whose account never came is
   // never read: its serial id is not given out again.
-  await startJourney(user._id, user.createdAt);
+  await openJourney(user._id, user.createdAt);
   try {
     await UserModel.create(user);
   } catch (err) {
@@ -62,8 +64,8 @@ async function createAccount(input: NewAccount): Promise<UserDoc> {
 }
 
 /** POST /api/auth/signup: always an ordinary member, whatever the body says. */
-export function signup(input: SignupInput): Promise<UserDoc> {
-  return createAccount({ ...input, role: 'user' });
+export function signup(input: SignupInput, openJourney: OpenJourney): Promise<UserDoc> {
+  return createAccount({ ...input, role: 'user' }, openJourney);
 }
 
 /**
@@ -101,12 +103,15 @@ export async function findUser(id: number): Promise<UserDoc | undefined> {
  * when no account has the e-mail and leaves an existing one untouched, so starting again, or
  * several replicas starting at once, changes nothing. `created` tells whether this call made it.
  */
-export async function ensureAccount(input: NewAccount): Promise<{ user: UserDoc; created: boolean }> {
+export async function ensureAccount(
+  input: NewAccount,
+  openJourney: OpenJourney,
+): Promise<{ user: UserDoc; created: boolean }> {
   for (let attempt = 0; ; attempt++) {
     const existing = await UserModel.findOne({ email: input.email }).lean<UserDoc>();
     if (existing) return { user: existing, created: false };
     try {
-      return { user: await createAccount(input), created: true };
+      return { user: await createAccount(input, openJourney), created: true };
     } catch (err) {
       if (!(err instanceof HttpError) || err.status !== 409 || attempt > 0) throw err;
       // The e-mail was taken meanwhile (read again), or the username belongs to someone else.

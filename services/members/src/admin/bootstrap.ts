@@ -1,5 +1,6 @@
 import type { Logger } from '@coach/kit';
 import { ensureAccount } from '../accounts/service.ts';
+import { startJourney } from '../profile/service.ts';
 
 /** A username from the e-mail's local part (coach@example.com -> coach). */
 function usernameFrom(email: string): string {
@@ -21,7 +22,10 @@ export async function ensureAdmin(
   logger: Logger,
 ): Promise<void> {
   const email = admin.email.trim().toLowerCase();
-  const { user, created } = await ensureAccount({ ...admin, email, username: usernameFrom(email), role: 'admin' });
+  const { user, created } = await ensureAccount(
+    { ...admin, email, username: usernameFrom(email), role: 'admin' },
+    startJourney,
+  );
   if (created) logger.info({ userId: user._id }, 'admin account created');
   else if (user.role !== 'admin') {
     logger.error(

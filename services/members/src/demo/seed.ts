@@ -1,10 +1,10 @@
-import { DEMO_MEMBER } from './account.ts';
+import { DEMO_MEMBER } from '@coach/contracts';
 import type { Logger } from '@coach/kit';
 import { ensureAccount } from '../accounts/service.ts';
 import { weeklyPrompt } from '../community/prompts.ts';
 import { createPost } from '../community/service.ts';
 import { COACHING_SESSION } from '../profile/growth.ts';
-import { recordPurchase, type PurchaseInput } from '../profile/service.ts';
+import { recordPurchase, startJourney, type PurchaseInput } from '../profile/service.ts';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -78,13 +78,16 @@ const DEMO_EVENTS: DemoEvent[] = [
  */
 export async function seedDemoMember(logger: Logger, now = new Date()): Promise<void> {
   const joined = new Date(now.getTime() - 24 * DAY_MS);
-  const { user, created } = await ensureAccount({
-    ...DEMO_MEMBER,
-    name: 'Maya Devi',
-    username: 'maya',
-    role: 'user',
-    createdAt: joined,
-  });
+  const { user, created } = await ensureAccount(
+    {
+      ...DEMO_MEMBER,
+      name: 'Maya Devi',
+      username: 'maya',
+      role: 'user',
+      createdAt: joined,
+    },
+    startJourney,
+  );
   if (!created) return;
   for (const event of DEMO_EVENTS) {
     const at = new Date(now.getTime() - event.hoursAgo * HOUR_MS);

@@ -20,13 +20,12 @@ import { Router, type Request } from 'express';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { checkedUnderSignInLimits, deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
 import { accountKey, type LoginLimiter } from '../accounts/login-limiter.ts';
-import { authCookieOptions } from '../accounts/routes.ts';
+import { authCookieOptions, type PasswordPolicy } from '../accounts/routes.ts';
 import { verifyPassword } from '../accounts/password.ts';
 import { findUser, findUserByEmail, setPassword } from '../accounts/service.ts';
 import type { SessionIssuer } from '../accounts/sessions.ts';
 import type { UserDoc } from '../accounts/model.ts';
 import { createResetToken, spendAllResetsOf, spendReset, usableReset } from './reset.ts';
-import type { PasswordPolicy } from './strength.ts';
 
 export interface PasswordResetLimits {
   /** Reset requests one client address may make in an hour (more: 429). */

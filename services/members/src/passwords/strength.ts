@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PASSWORD_BREACHED, PASSWORD_TOO_COMMON } from '@coach/contracts';
 import { HttpError, type Logger } from '@coach/kit';
+import type { PasswordPolicy } from '../accounts/routes.ts';
 import { isTooGuessable } from './estimator.ts';
 
 export interface BreachedPasswordSettings {
@@ -42,11 +43,10 @@ async function isBreached(password: string, { apiUrl, timeoutMs }: BreachedPassw
  * the check on, not in the breached-password lists. A breached check that fails or times out
  * never refuses a password. A refusal is a 400 with the issue on `field`.
  */
-export function createPasswordPolicy(breached: BreachedPasswordSettings, logger: Logger) {
+export function createPasswordPolicy(breached: BreachedPasswordSettings, logger: Logger): PasswordPolicy {
   return async function assertAcceptable(password: string, field: string, userInputs: readonly string[]) {
     const refuse = (message: string) => new HttpError(400, message, [{ path: field, message }]);
     if (await isTooGuessable(password, userInputs)) throw refuse(PASSWORD_TOO_COMMON);
     if (breached.enabled && (await isBreached(password, breached, logger))) throw refuse(PASSWORD_BREACHED);
   };
 }
-export type PasswordPolicy = ReturnType<typeof createPasswordPolicy>;

@@ -1,7 +1,8 @@
 import { WEBHOOK_PATHS, type CommunityPost } from '@coach/contracts';
 import { nextLink } from '@coach/site-rules';
 import { createEventPublisher, sessionCookieName } from '@coach/kit';
-import { listen, startTestBackend } from '@coach/dev-stack';
+import { listen } from '@coach/dev-stack';
+import { startTestBackend } from '@coach/kit/testing';
 import { deviceCookieName } from '../accounts/device.ts';
 import type { LoginLimits } from '../accounts/login-limiter.ts';
 import { ensureAdmin } from '../admin/bootstrap.ts';

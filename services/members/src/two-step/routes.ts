@@ -1,6 +1,7 @@
 import {
   twoStepDisableInputSchema,
   twoStepEnableInputSchema,
+  twoStepSignInInputSchema,
   type Accepted,
   type TwoStepRecoveryCodes,
   type TwoStepSetup,
@@ -10,22 +11,50 @@ import { HttpError, parse, type SessionVerifier } from '@coach/kit';
 import { Router, type Request } from 'express';
 import { checkedUnderSignInLimits, deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
 import type { LoginLimiter } from '../accounts/login-limiter.ts';
+import { hasTwoStep } from '../accounts/model.ts';
 import { verifyPassword } from '../accounts/password.ts';
+import { sessionStarter } from '../accounts/routes.ts';
 import { findUser } from '../accounts/service.ts';
-import { hasTwoStep, TWO_STEP_MESSAGES, type TwoStep } from './service.ts';
+import type { SessionIssuer } from '../accounts/sessions.ts';
+import { TWO_STEP_MESSAGES, type TwoStep } from './service.ts';
 
 export interface TwoStepDeps {
   sessions: SessionVerifier;
+  issuer: SessionIssuer;
   twoStep: TwoStep;
   limiter: LoginLimiter;
   devices: DeviceCookies;
   cookieSecure: boolean;
 }
 
-/** The signed-in account's two-step sign-in settings: status, set-up, confirmation, turning off. */
-export function twoStepRoutes({ sessions, twoStep, limiter, devices, cookieSecure }: TwoStepDeps): Router {
+/**
+ * A sign-in's second step, and the signed-in account's two-step sign-in settings: status, set-up,
+ * confirmation, turning off.
+ */
+export function twoStepRoutes(deps: TwoStepDeps): Router {
+  const { sessions, twoStep, limiter, devices, cookieSecure } = deps;
   const router = Router();
   const deviceCookie = deviceCookieName(cookieSecure);
+  const startSession = sessionStarter(deps);
+
+  /**
+   * The second step of a sign-in: the challenge and a code. Wrong codes count as failed
+   * sign-ins of the account; the challenge is used up by the success.
+   */
+  router.post('/api/auth/login/two-step', async (req, res) => {
+    const { challenge, code } = parse(twoStepSignInInputSchema, req.body);
+    const userId = await twoStep.challengedUser(challenge);
+    const challenged = userId === undefined ? undefined : await findUser(userId);
+    if (!challenged) throw new HttpError(401, TWO_STEP_MESSAGES.expired);
+    const device = devices.read(req.cookies?.[deviceCookie], challenged.email);
+    const user = await limiter({ email: challenged.email, ip: req.ip ?? 'unknown', device }, async () =>
+      (await twoStep.verify(challenged, code)) ? challenged : undefined,
+    );
+    if (!user) throw new HttpError(401, TWO_STEP_MESSAGES.wrongCode);
+    if (!(await twoStep.closeChallenge(challenge))) throw new HttpError(401, TWO_STEP_MESSAGES.expired);
+    await startSession(res, user, device);
+  });
+
   router.use('/api/auth/two-step', sessions.requireUser, (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();

@@ -4,7 +4,7 @@ import { HttpError, type Redis } from '@coach/kit';
 import { Secret, TOTP } from 'otpauth';
 import mongoose from 'mongoose';
 import { renderSVG } from 'uqr';
-import { UserModel, type UserDoc } from '../accounts/model.ts';
+import { hasTwoStep, UserModel, type UserDoc } from '../accounts/model.ts';
 import type { TwoStepSecrets } from './secrets.ts';
 
 /** How long a sign-in waits for its code after the password was right. */
@@ -26,8 +26,6 @@ export const TWO_STEP_MESSAGES = {
 };
 
 const challengeKey = (token: string) => `twostep:challenge:${createHash('sha256').update(token).digest('hex')}`;
-
-export const hasTwoStep = (user: Pick<UserDoc, 'twoStep'>): boolean => Boolean(user.twoStep);
 
 /**
  * Two-step sign-in with any authenticator app (TOTP: 6 digits, 30-second steps) and one-time

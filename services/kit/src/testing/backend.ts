@@ -1,11 +1,9 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import mongoose from 'mongoose';
-import { connectMongo, createLogger, createQueues, createRedis } from '@coach/kit';
-import { sessionKeyPair } from './keys.ts';
-import { databaseUrl, startMongo } from './mongo.ts';
-import { startRedis } from './redis.ts';
+import { databaseUrl, sessionKeyPair, startMongo, startRedis } from '@coach/dev-stack';
+import { createLogger } from '../logger.ts';
+import { connectMongo } from '../mongo.ts';
+import { createQueues } from '../events.ts';
+import { createRedis } from '../redis.ts';
 
 /**
  * What a service's in-process tests run on: a real mongod and redis-server of their own,
@@ -43,18 +41,5 @@ export async function startTestBackend(name: string) {
     queues,
     keys: sessionKeyPair(),
     stop,
-  };
-}
-
-/** Listens on a free loopback port; `close` also drops kept-alive connections. */
-export async function listen(app: Express): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
   };
 }
