@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { blogPostInputSchema } from './blog.ts';
+import { PORTAL_NOTICE_KINDS } from './portal.ts';
 
 /**
  * Domain events and the queues that consume them. A service publishes an event through kit;
@@ -24,6 +25,8 @@ export const QUEUES = {
   pushSend: 'push-send',
   /** purchases counted in the coach's insights, the daily rollup and the weekly report, by content */
   insights: 'insights',
+  /** completed purchases welcomed into their program's space, and the intake reminders after, by members */
+  portal: 'portal',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -91,6 +94,20 @@ export const eventPayloadSchemas = {
     /** The post the buyer read last before the checkout, if any: Insights count the sale for it. */
     fromPost: z.string().nullish(),
   }),
+  /**
+   * News for a client about a program she bought: the welcome to her space, the one reminder of an
+   * intake still unanswered, a note the coach shared or homework she set. E-mailed, and pushed to
+   * her browsers that allowed it (a visitor without an account yet is e-mailed only).
+   */
+  'portal.client_notice': z.object({
+    kind: z.enum(PORTAL_NOTICE_KINDS),
+    userId: z.number().int().nullable(),
+    email: z.string(),
+    programId: z.string(),
+    programTitle: z.string(),
+    /** The note's or homework's first words. */
+    excerpt: z.string().nullable(),
+  }),
   /** The week's figures, e-mailed to the coach (unless she turned the e-mail off). */
   'insights.weekly_report': z.object({
     /** The last day of the week, YYYY-MM-DD (UTC). */
@@ -137,7 +154,8 @@ export const EVENT_ROUTES: Record<EventName, QueueName[]> = {
   'guide.confirmation_requested': [QUEUES.emails],
   'booking.reminder_due': [QUEUES.emails, QUEUES.push],
   'circle.reply_added': [QUEUES.push],
-  'purchase.completed': [QUEUES.emails, QUEUES.insights],
+  'purchase.completed': [QUEUES.emails, QUEUES.insights, QUEUES.portal],
+  'portal.client_notice': [QUEUES.emails, QUEUES.push],
   'insights.weekly_report': [QUEUES.emails],
   'member.signed_up': [QUEUES.emails],
   'member.password_reset_requested': [QUEUES.emails],

@@ -21,4 +21,5 @@ export * from './push.ts';
 export * from './beacon.ts';
 export * from './insights.ts';
 export * from './checkout.ts';
+export * from './portal.ts';
 export * from './webhooks.ts';

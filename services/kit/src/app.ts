@@ -79,6 +79,8 @@ export interface AppOptions {
    * beyond, unread), and parsed by the route only once its signature holds (`verifiedJson`).
    */
   signedBodyPaths?: string[];
+  /** Paths whose multipart bodies (file uploads) the route streams itself. */
+  multipartPaths?: RegExp[];
   helmet?: HelmetOptions;
   /** Which proxies' X-Forwarded-For to believe (Express's `trust proxy`): services believe the gateway. */
   trustProxy?: boolean | number | string[] | ((address: string, hop: number) => boolean);
@@ -95,6 +97,7 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
     formPaths = [],
     rawBodyPaths = [],
     signedBodyPaths = [],
+    multipartPaths = [],
     trustProxy = trustGatewayHop,
   } = options;
   const app = express();
@@ -141,7 +144,8 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
   app.use((req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
     const form = formPaths.includes(req.path) && req.is('application/x-www-form-urlencoded');
-    if (length > 0 && !req.is('application/json') && !form) {
+    const upload = multipartPaths.some((path) => path.test(req.path)) && req.is('multipart/form-data');
+    if (length > 0 && !req.is('application/json') && !form && !upload) {
       throw new HttpError(400, 'Send the body as JSON (Content-Type: application/json)');
     }
     next();

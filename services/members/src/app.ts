@@ -1,4 +1,5 @@
-import { WEBHOOK_PATHS } from '@coach/contracts';
+import { RESOURCE_UPLOAD_PATH, WEBHOOK_PATHS } from '@coach/contracts';
+import { DEFAULT_SITE_IDENTITY } from '@coach/site-rules';
 import mongoose from 'mongoose';
 import {
   addHealth,
@@ -17,14 +18,16 @@ import { createSessionIssuer } from './accounts/sessions.ts';
 import { adminUserRoutes } from './admin/routes.ts';
 import { createMemberRefs } from './bookings/memberRef.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
+import { clientAdminRoutes } from './clients/routes.ts';
 import type { CheckoutService } from './checkout/service.ts';
 import type { RazorpayKeys } from './checkout/razorpay.ts';
 import { bookingRoutes, type BookingKeys } from './bookings/routes.ts';
 import { communityRoutes, moderationRoutes } from './community/routes.ts';
 import { passwordRoutes, type PasswordResetLimits } from './passwords/routes.ts';
 import { createPasswordPolicy, type BreachedPasswordSettings } from './passwords/strength.ts';
+import { portalRoutes } from './portal/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
-import { startJourney } from './profile/service.ts';
+import { programAdminRoutes } from './programs/routes.ts';
 import { twoStepRoutes } from './two-step/routes.ts';
 import { createTwoStepSecrets } from './two-step/secrets.ts';
 import { createTwoStep } from './two-step/service.ts';
@@ -50,12 +53,17 @@ export interface MembersDeps {
   checkout: { service: CheckoutService; keys?: RazorpayKeys };
   /** Where the browser loads Razorpay's checkout script from. */
   checkoutUrl?: string;
+  /** The booking page the client's space links to once she may book (COACH_BOOKING_URL). */
+  bookingUrl?: string;
 }
 
 /** The members service's HTTP app: accounts and sessions, Sacred Circle, profile, booked sessions, admin users. */
 export function buildMembersApp(deps: MembersDeps): Express {
   const { logger, redis, publish } = deps;
-  const app = createApp(logger, { signedBodyPaths: Object.values(WEBHOOK_PATHS) });
+  const app = createApp(logger, {
+    signedBodyPaths: Object.values(WEBHOOK_PATHS),
+    multipartPaths: [RESOURCE_UPLOAD_PATH],
+  });
   const sessions = createSessionVerifier(deps.sessionPublicKey, redis, deps.cookieSecure);
   const issuer = createSessionIssuer(redis, {
     privateKey: deps.sessionPrivateKey,
@@ -73,20 +81,8 @@ export function buildMembersApp(deps: MembersDeps): Express {
   app.use(
     bookingRoutes(sessions, { keys: deps.bookingKeys ?? {}, refs: createMemberRefs(deps.sessionPrivateKey), logger }),
   );
-  app.use(
-    authRoutes({
-      sessions,
-      issuer,
-      limiter,
-      devices,
-      publish,
-      passwordPolicy,
-      secondStep: twoStep,
-      openJourney: startJourney,
-      cookieSecure,
-    }),
-  );
-  app.use(twoStepRoutes({ sessions, issuer, twoStep, limiter, devices, cookieSecure }));
+  app.use(authRoutes({ sessions, issuer, limiter, devices, publish, passwordPolicy, twoStep, cookieSecure }));
+  app.use(twoStepRoutes({ sessions, twoStep, limiter, devices, cookieSecure }));
   app.use(
     passwordRoutes({
       sessions,
@@ -111,5 +107,13 @@ export function buildMembersApp(deps: MembersDeps): Express {
     }),
   );
   app.use(adminUserRoutes(sessions, issuer));
+  app.use(programAdminRoutes(sessions));
+  app.use(clientAdminRoutes(sessions));
+  app.use(
+    portalRoutes(sessions, {
+      bookingUrl: deps.bookingUrl ?? DEFAULT_SITE_IDENTITY.bookingUrl,
+      refs: createMemberRefs(deps.sessionPrivateKey),
+    }),
+  );
   return finishApp(app, logger);
 }

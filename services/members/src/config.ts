@@ -74,7 +74,13 @@ export const membersEnvSchema = baseEnvSchema
     // The brand names the site in authenticator apps.
   })
   .extend(
-    siteIdentityEnvSchema.pick({ COACH_NAME: true, COACH_BRAND: true, COACH_PUBLIC_EMAIL: true, SITE_URL: true }).shape,
+    siteIdentityEnvSchema.pick({
+      COACH_NAME: true,
+      COACH_BRAND: true,
+      COACH_PUBLIC_EMAIL: true,
+      SITE_URL: true,
+      COACH_BOOKING_URL: true,
+    }).shape,
   );
 export type MembersConfig = z.infer<typeof membersEnvSchema>;
 

@@ -9,12 +9,14 @@ import { razorpayClient, type RazorpayKeys } from './checkout/razorpay.ts';
 import { checkoutService, startReconciler } from './checkout/service.ts';
 import { loadMembersConfig } from './config.ts';
 import { seedDemoMember } from './demo/seed.ts';
+import { ensureResourceIndexes } from './programs/resources.ts';
 
 const config = loadMembersConfig();
 const logger = createLogger('members', config.LOG_LEVEL);
 if (config.ARGON2_MAX_CONCURRENCY) setHashConcurrency(config.ARGON2_MAX_CONCURRENCY);
 await connectMongo(config.MONGO_URL, logger);
 await mongoose.connection.syncIndexes();
+await ensureResourceIndexes();
 const redis = createRedis(config, logger);
 const queueConnection = createRedis(config, logger, 'queues');
 const queues = createQueues(queueConnection, logger);
@@ -73,6 +75,7 @@ const app = buildMembersApp({
   },
   checkout,
   checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
+  bookingUrl: config.COACH_BOOKING_URL,
   bookingKeys: { calendlySigningKey: config.CALENDLY_WEBHOOK_SIGNING_KEY, calSecret: config.CAL_WEBHOOK_SECRET },
   breachedPasswords: {
     enabled: config.BREACHED_PASSWORD_CHECK,

@@ -1,5 +1,6 @@
 export * from './appRoutes.ts';
 export * from './askAiSuggestions.ts';
+export * from './bookingLink.ts';
 export * from './nativeForms.ts';
 export * from './nextPageLink.ts';
 export * from './renderBundle.ts';

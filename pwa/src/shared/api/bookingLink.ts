@@ -1,32 +1,11 @@
 import type { MemberSessions } from '@coach/contracts';
+import { bookingLink } from '@coach/site-rules';
 import { useQuery } from '@tanstack/react-query';
 import { site } from '../config/site.ts';
 import { useAuth } from './auth.ts';
 import { getQueryFn } from './client.ts';
 
 export const MY_SESSIONS_KEY = ['/api/bookings/mine'] as const;
-
-/** Who books: her name and e-mail fill the booking page's form, her reference ties the session to her. */
-export interface Booker {
-  name: string;
-  email: string;
-  memberRef: string;
-}
-
-/**
- * The booking page's address for a signed-in member: Calendly prefills `name` and `email` and
- * passes `utm_content` on in its webhook; Cal.com (on its own host or the coach's) prefills the
- * same and passes `metadata[memberRef]` on.
- */
-export function bookingLink(base: string, booker: Booker | undefined): string {
-  if (!booker) return base;
-  const url = new URL(base);
-  url.searchParams.set('name', booker.name);
-  url.searchParams.set('email', booker.email);
-  const calendly = url.hostname === 'calendly.com' || url.hostname.endsWith('.calendly.com');
-  url.searchParams.set(calendly ? 'utm_content' : 'metadata[memberRef]', booker.memberRef);
-  return url.toString();
-}
 
 /** The booking page as the visitor should open it: with her details when a member is signed in. */
 export function useBookingUrl(): string {

@@ -2,7 +2,7 @@
 export type Upstream = 'content' | 'members';
 
 export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; upstream: Upstream }> = [
-  // members: accounts, sessions, Sacred Circle and its moderation, profile, booked sessions, checkout and sales, admin users
+  // members: accounts, sessions, Sacred Circle and its moderation, profile, booked sessions, checkout and sales, admin users, the clients' program spaces
   { prefix: '/api/auth', upstream: 'members' },
   { prefix: '/api/admin/login', upstream: 'members' },
   { prefix: '/api/admin/users', upstream: 'members' },
@@ -14,6 +14,9 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; upstream: Upstream }> 
   { prefix: '/api/checkout', upstream: 'members' },
   { prefix: '/api/payments', upstream: 'members' },
   { prefix: '/api/admin/purchases', upstream: 'members' },
+  { prefix: '/api/portal', upstream: 'members' },
+  { prefix: '/api/admin/programs', upstream: 'members' },
+  { prefix: '/api/admin/clients', upstream: 'members' },
   // content: blog, stats, newsletter, the free guide, contact, AI chat, push subscriptions, insights and their admin views
   { prefix: '/api/blog', upstream: 'content' },
   { prefix: '/api/site-stats', upstream: 'content' },

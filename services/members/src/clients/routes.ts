@@ -1,0 +1,35 @@
+import {
+  adminUserListQuerySchema,
+  clientHomeworkInputSchema,
+  clientIdParamSchema,
+  clientNoteInputSchema,
+} from '@coach/contracts';
+import { parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { Router } from 'express';
+import { addHomework, addNote, clientDetail, listClients } from './service.ts';
+
+/** The coach's view of each client: 401 signed out, 403 for members. */
+export function clientAdminRoutes(sessions: SessionVerifier): Router {
+  const router = Router();
+  router.use('/api/admin/clients', sessions.requireAdmin, (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  /** One page of clients: the next page in the Link header, the number of clients in X-Total-Count. */
+  router.get('/api/admin/clients', async (req, res) => {
+    const query = parse(adminUserListQuerySchema, req.query);
+    sendAdminPage(res, '/api/admin/clients', query, await listClients(query));
+  });
+  router.get('/api/admin/clients/:userId', async (req, res) => {
+    res.json(await clientDetail(parse(clientIdParamSchema, req.params).userId));
+  });
+  router.post('/api/admin/clients/:userId/notes', async (req, res) => {
+    const { userId } = parse(clientIdParamSchema, req.params);
+    res.status(201).json(await addNote(userId, parse(clientNoteInputSchema, req.body)));
+  });
+  router.post('/api/admin/clients/:userId/homework', async (req, res) => {
+    const { userId } = parse(clientIdParamSchema, req.params);
+    res.status(201).json(await addHomework(userId, parse(clientHomeworkInputSchema, req.body)));
+  });
+  return router;
+}

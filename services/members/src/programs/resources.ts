@@ -1,0 +1,222 @@
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import {
+  RESOURCE_MAX_BYTES,
+  RESOURCE_TOO_LARGE,
+  RESOURCE_TYPE_REFUSED,
+  RESOURCE_UPLOAD_MAX_BYTES,
+  resourceTitleSchema,
+  type PortalResource,
+  type ResourceContentType,
+} from '@coach/contracts';
+import { HttpError, parse } from '@coach/kit';
+import busboy from 'busboy';
+import type { Request, Response } from 'express';
+import { fileTypeFromBuffer } from 'file-type';
+import mongoose, { type Types } from 'mongoose';
+import { combineRanges, parse as parseRange } from 'range-parser';
+
+/** The GridFS bucket of the programs' files: program_resources.files and .chunks (the README's backup keeps them). */
+const BUCKET = 'program_resources';
+
+/** How many of a file's first bytes file-type reads to judge its type. */
+const DETECTION_BYTES = 4100;
+
+/** The types a resource may be, by the extension file-type names from the file's own bytes. */
+const TYPE_OF_DETECTED: Readonly<Record<string, ResourceContentType>> = {
+  pdf: 'application/pdf',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  m4b: 'audio/mp4',
+  f4a: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+interface ResourceMetadata {
+  programId: string;
+  title: string;
+  contentType: ResourceContentType;
+}
+interface ResourceFile {
+  _id: Types.ObjectId;
+  length: number;
+  uploadDate: Date;
+  metadata: ResourceMetadata;
+}
+
+const bucket = () => new mongoose.mongo.GridFSBucket(mongoose.connection.db!, { bucketName: BUCKET });
+const files = () => mongoose.connection.db!.collection<ResourceFile>(`${BUCKET}.files`);
+
+/** The files' index: a program's list, in upload order. */
+export async function ensureResourceIndexes(): Promise<void> {
+  await files().createIndex({ 'metadata.programId': 1, uploadDate: 1 });
+}
+
+const fileIssue = (message: string) => new HttpError(400, message, [{ path: 'file', message }]);
+
+const shapeOf = (f: ResourceFile): PortalResource => ({
+  id: f._id.toString(),
+  title: f.metadata.title,
+  contentType: f.metadata.contentType,
+  bytes: f.length,
+});
+
+/** The files of the programs given, in upload order. */
+export async function resourcesOf(programIds: string[]): Promise<(PortalResource & { programId: string })[]> {
+  const rows = await files()
+    .find({ 'metadata.programId': { $in: programIds } })
+    .sort({ uploadDate: 1, _id: 1 })
+    .toArray();
+  return rows.map((f) => ({ ...shapeOf(f), programId: f.metadata.programId }));
+}
+
+/**
+ * Reads the first bytes of a stream (enough for file-type to judge it) and gives them back with
+ * the stream of the rest.
+ */
+async function headOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length >= DETECTION_BYTES) break;
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Stores one uploaded file in GridFS as it arrives, never whole in memory: its type is judged from
+ * its first bytes alone (never its name or the header the browser sent), and a file of another
+ * type, or one longer than the limit, is refused with nothing left stored.
+ */
+async function storeFile(stream: Readable & { truncated?: boolean }, programId: string) {
+  const head = await headOf(stream);
+  const detected = await fileTypeFromBuffer(head);
+  const contentType = detected && TYPE_OF_DETECTED[detected.ext];
+  if (!contentType) {
+    stream.resume();
+    throw fileIssue(RESOURCE_TYPE_REFUSED);
+  }
+  const metadata: ResourceMetadata = { programId, title: '', contentType };
+  const upload = bucket().openUploadStream(`${programId}-${Date.now()}`, { metadata });
+  let bytes = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  counted.write(head);
+  try {
+    await pipeline(stream, counted, upload);
+  } catch (err) {
+    await upload.abort().catch(() => undefined);
+    throw err;
+  }
+  // busboy stops a file at the limit and marks it truncated: what was stored goes.
+  if (stream.truncated || bytes > RESOURCE_MAX_BYTES) {
+    await bucket().delete(upload.id);
+    throw fileIssue(RESOURCE_TOO_LARGE);
+  }
+  return { id: upload.id, contentType, bytes };
+}
+
+/**
+ * POST /api/admin/programs/{programId}/resources: the multipart body's `file` and `title`, in
+ * either order. A body declared over the limit is refused before it is read.
+ */
+export async function storeUpload(req: Request, programId: string): Promise<PortalResource> {
+  if (Number(req.headers['content-length'] ?? 0) > RESOURCE_UPLOAD_MAX_BYTES) throw fileIssue(RESOURCE_TOO_LARGE);
+  if (!req.is('multipart/form-data')) throw fileIssue('Send the file as multipart/form-data');
+  const form = busboy({
+    headers: req.headers,
+    limits: { files: 1, fileSize: RESOURCE_MAX_BYTES, fields: 4, fieldSize: 4096 },
+  });
+  let title: unknown;
+  let stored: ReturnType<typeof storeFile> | undefined;
+  form.on('field', (name, value) => {
+    if (name === 'title') title = value;
+  });
+  form.on('file', (name, stream) => {
+    if (name !== 'file' || stored) return void stream.resume();
+    stored = storeFile(stream, programId);
+    stored.catch(() => undefined); // awaited below, once the body is read
+  });
+  try {
+    await pipeline(req, form);
+  } catch {
+    if (stored) await stored.then(({ id }) => bucket().delete(id)).catch(() => undefined);
+    throw fileIssue('The upload was cut off');
+  }
+  if (!stored) throw fileIssue('Choose a file');
+  const file = await stored;
+  let checkedTitle: string;
+  try {
+    checkedTitle = parse(resourceTitleSchema, title);
+  } catch (err) {
+    await bucket().delete(file.id);
+    if (err instanceof HttpError) throw new HttpError(400, err.message, [{ path: 'title', message: err.message }]);
+    throw err;
+  }
+  await files().updateOne({ _id: file.id }, { $set: { 'metadata.title': checkedTitle } });
+  return { id: file.id.toString(), title: checkedTitle, contentType: file.contentType, bytes: file.bytes };
+}
+
+/** Removes a program's file; false when the program has no such file. */
+export async function deleteResource(programId: string, id: string): Promise<boolean> {
+  const file = await files().findOne({ _id: new mongoose.Types.ObjectId(id), 'metadata.programId': programId });
+  if (!file) return false;
+  await bucket().delete(file._id);
+  return true;
+}
+
+/** A file's record, to check who may read it before it is sent. */
+export const resourceFile = (id: string) => files().findOne({ _id: new mongoose.Types.ObjectId(id) });
+
+/**
+ * Sends a file as GridFS streams it, whole (200) or the one byte range asked for (206), so audio
+ * seeks; a range past its end is 416. Several ranges that do not join into one are answered with
+ * the whole file, as HTTP allows.
+ */
+export async function sendResource(req: Request, res: Response, file: ResourceFile): Promise<void> {
+  const size = file.length;
+  res.set({
+    'Content-Type': file.metadata.contentType,
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': 'private, no-store, no-transform',
+    'Content-Disposition': `inline; filename="${encodeURIComponent(file.metadata.title)}"`,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  // A malformed header is ignored (the whole file), as HTTP asks; one of ranges all past the end is 416.
+  const asked = req.headers.range ? parseRange(size, req.headers.range) : undefined;
+  const usable = asked?.type === 'bytes' && (asked.code & 1) === 0;
+  const ranges = usable ? combineRanges(asked.ranges) : [];
+  if (usable && ranges.length === 0) {
+    res.status(416).set('Content-Range', `bytes */${size}`);
+    res.json({ message: 'The range asked for is past the end of the file' });
+    return;
+  }
+  const one = ranges.length === 1 ? ranges[0]! : undefined;
+  if (one) {
+    res.status(206);
+    res.set({
+      'Content-Range': `bytes ${one.start}-${one.end}/${size}`,
+      'Content-Length': String(one.end - one.start + 1),
+    });
+  } else {
+    res.status(200).set('Content-Length', String(size));
+  }
+  if (req.method === 'HEAD' || size === 0) {
+    res.end();
+    return;
+  }
+  const download = bucket().openDownloadStream(file._id, one ? { start: one.start, end: one.end + 1 } : {});
+  await pipeline(download, res);
+}
