@@ -28,6 +28,7 @@ import { createPasswordPolicy, type BreachedPasswordSettings } from './passwords
 import { portalRoutes } from './portal/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { programAdminRoutes } from './programs/routes.ts';
+import { startJourney } from './profile/service.ts';
 import { twoStepRoutes } from './two-step/routes.ts';
 import { createTwoStepSecrets } from './two-step/secrets.ts';
 import { createTwoStep } from './two-step/service.ts';
@@ -81,8 +82,20 @@ export function buildMembersApp(deps: MembersDeps): Express {
   app.use(
     bookingRoutes(sessions, { keys: deps.bookingKeys ?? {}, refs: createMemberRefs(deps.sessionPrivateKey), logger }),
   );
-  app.use(authRoutes({ sessions, issuer, limiter, devices, publish, passwordPolicy, twoStep, cookieSecure }));
-  app.use(twoStepRoutes({ sessions, twoStep, limiter, devices, cookieSecure }));
+  app.use(
+    authRoutes({
+      sessions,
+      issuer,
+      limiter,
+      devices,
+      publish,
+      passwordPolicy,
+      secondStep: twoStep,
+      openJourney: startJourney,
+      cookieSecure,
+    }),
+  );
+  app.use(twoStepRoutes({ sessions, issuer, twoStep, limiter, devices, cookieSecure }));
   app.use(
     passwordRoutes({
       sessions,
