@@ -1,4 +1,5 @@
-import mongoose from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
+import type { EventSource } from '../outbox/outbox.ts';
 
 const contactMessageSchema = new mongoose.Schema(
   {
@@ -22,3 +23,26 @@ contactMessageSchema.index({ readAt: 1 });
 contactMessageSchema.index({ eventPending: 1 }, { sparse: true });
 contactMessageSchema.index({ idempotencyKey: 1 }, { unique: true, sparse: true });
 export const ContactMessageModel = mongoose.model('ContactMessage', contactMessageSchema);
+
+interface ContactRow {
+  _id: Types.ObjectId;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  acknowledge?: boolean;
+}
+
+/** A stored message, handed to ai-worker once (the coach's notice and the sender's acknowledgement). */
+export const contactReceived: EventSource<'contact.received', ContactRow> = {
+  event: 'contact.received',
+  model: ContactMessageModel,
+  payloadOf: (row) => ({
+    messageId: row._id.toString(),
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    acknowledge: row.acknowledge !== false,
+  }),
+};

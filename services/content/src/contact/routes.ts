@@ -10,7 +10,7 @@ import { idempotencyKeyOf, idempotent, parse, sendAdminPage, type SessionVerifie
 import { Router } from 'express';
 import type { MailRequestLimit } from '../mail-requests/limit.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import { contactReceived } from '../outbox/sources.ts';
+import { contactReceived } from './model.ts';
 import { listMessages, markRead, storeMessage, unreadCount } from './service.ts';
 
 export function contactRoutes(outbox: Outbox, sessions: SessionVerifier, mailLimit: MailRequestLimit): Router {

@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { confirmationLinkFields, indexConfirmationLinks } from '../confirmation-links/links.ts';
 
 /**
  * One address that asked for the free guide: its confirmation links (double opt-in, as the
@@ -8,16 +9,7 @@ const guideRequestSchema = new mongoose.Schema(
   {
     email: { type: String, required: true, unique: true, maxlength: 254 },
     requestedAt: { type: Date, default: Date.now },
-    /** SHA-256 of the latest link's token; the token itself travels only in the e-mail. */
-    confirmTokenHash: { type: String },
-    /** SHA-256 of the latest links' tokens: any of them works until `confirmExpiresAt`. */
-    confirmTokenHashes: { type: [String], default: undefined },
-    confirmExpiresAt: { type: Date },
-    /** The latest link's token while its e-mail waits to be queued (outbox/sources.ts). */
-    pendingConfirmToken: { type: String },
-    /** The Idempotency-Key of the request that issued the latest link. */
-    confirmRequestKey: { type: String },
-    eventPending: { type: Boolean },
+    ...confirmationLinkFields,
     /** The latest request ticked the newsletter box: these words, at this time. Applied on confirmation. */
     newsletterAsked: { type: { _id: false, wording: String, at: Date }, default: undefined },
     confirmedAt: { type: Date },
@@ -26,6 +18,5 @@ const guideRequestSchema = new mongoose.Schema(
   },
   { collection: 'guide_requests', versionKey: false },
 );
-guideRequestSchema.index({ confirmTokenHashes: 1 }, { sparse: true });
-guideRequestSchema.index({ eventPending: 1 }, { sparse: true });
+indexConfirmationLinks(guideRequestSchema);
 export const GuideRequestModel = mongoose.model('GuideRequest', guideRequestSchema);

@@ -9,8 +9,7 @@ import { HttpError, idempotencyKeyOf, idempotent, parse, type SessionVerifier } 
 import { Router } from 'express';
 import type { MailRequestLimit } from '../mail-requests/limit.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import { guideConfirmationRequested } from '../outbox/sources.ts';
-import { confirmGuide, guideStats, requestGuide } from './service.ts';
+import { confirmGuide, guideConfirmationRequested, guideStats, requestGuide } from './service.ts';
 
 export const GUIDE_MESSAGES = {
   requested:

@@ -1,23 +1,28 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { GUIDE_NEWSLETTER_CONSENT, type GuideStats } from '@coach/contracts';
 import { nullIfDuplicate } from '@coach/kit';
 import mongoose, { type Types } from 'mongoose';
+import { issueLink, linkEmails, useLink, type LinkOwed } from '../confirmation-links/links.ts';
 import { subscribeConfirmed } from '../newsletter/service.ts';
 import { GuideRequestModel } from './model.ts';
 
 const { trusted } = mongoose;
-const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
-/** How many of the links mailed to one address work, the latest ones (e-mails may arrive in any order). */
-const VALID_LINKS = 10;
 
-/** A request owed its confirmation e-mail: the outbox queues it (outbox/sources.ts). */
-export interface GuideLinkOwed {
-  _id: Types.ObjectId;
-  email: string;
-  confirmTokenHash: string;
-  pendingConfirmToken: string;
+/** A request owed its confirmation e-mail, and whether it asked for the newsletter too. */
+export interface GuideLinkOwed extends LinkOwed {
   newsletterAsked?: { wording: string; at: Date };
 }
+
+/** A free guide request's confirmation link, once per link issued. */
+export const guideConfirmationRequested = linkEmails(
+  'guide.confirmation_requested',
+  GuideRequestModel,
+  (row: GuideLinkOwed) => ({
+    requestId: row._id.toString(),
+    email: row.email,
+    confirmToken: row.pendingConfirmToken,
+    newsletter: row.newsletterAsked !== undefined,
+  }),
+);
 
 /**
  * Records a request for the guide and the newsletter choice it made (the latest request's choice
@@ -32,38 +37,24 @@ export async function requestGuide(
   options: { mailAllowed: boolean; confirmHours: number; requestKey?: string },
 ): Promise<GuideLinkOwed | null> {
   const asked = { newsletterAsked: { wording: GUIDE_NEWSLETTER_CONSENT, at: new Date() } };
-  const choice = newsletter ? { $set: asked } : { $unset: { newsletterAsked: 1 } };
-  const onInsert = { $setOnInsert: { email, requestedAt: new Date() } };
+  const choice = newsletter ? { $set: asked } : { $unset: { newsletterAsked: 1 as const } };
+  const update = { ...choice, $setOnInsert: { email, requestedAt: new Date() } };
   if (!options.mailAllowed) {
-    await GuideRequestModel.updateOne({ email }, { ...choice, ...onInsert }, { upsert: true }).catch(nullIfDuplicate);
+    await GuideRequestModel.updateOne({ email }, update, { upsert: true }).catch(nullIfDuplicate);
     return null;
   }
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = hashOf(token);
-  const link = {
-    confirmTokenHash: tokenHash,
-    confirmExpiresAt: new Date(Date.now() + options.confirmHours * 3600_000),
-    pendingConfirmToken: token,
-    eventPending: true,
-    confirmRequestKey: options.requestKey,
-  };
-  const notIssuedByThisRequest = options.requestKey ? { confirmRequestKey: trusted({ $ne: options.requestKey }) } : {};
-  return GuideRequestModel.findOneAndUpdate(
-    { email, ...notIssuedByThisRequest },
-    {
-      ...onInsert,
-      ...(newsletter ? {} : { $unset: { newsletterAsked: 1 } }),
-      $set: { ...link, ...(newsletter ? asked : {}) },
-      $push: { confirmTokenHashes: { $each: [tokenHash], $slice: -VALID_LINKS } },
-    },
-    {
-      upsert: true,
-      new: true,
-      projection: { email: 1, confirmTokenHash: 1, pendingConfirmToken: 1, newsletterAsked: 1 },
-    },
-  )
-    .lean<GuideLinkOwed>()
-    .catch(nullIfDuplicate);
+  return issueLink<GuideLinkOwed>(GuideRequestModel, { email }, update, {
+    ...options,
+    upsert: true,
+    projection: { newsletterAsked: 1 },
+  });
+}
+
+interface ConfirmedRequest {
+  _id: Types.ObjectId;
+  email: string;
+  newsletterAsked?: { wording: string; at: Date };
+  newsletterConsent?: object;
 }
 
 /**
@@ -73,11 +64,12 @@ export async function requestGuide(
  */
 export async function confirmGuide(token: string): Promise<{ newsletter: boolean } | null> {
   const now = new Date();
-  const row = await GuideRequestModel.findOneAndUpdate(
-    { confirmTokenHashes: hashOf(token), confirmExpiresAt: trusted({ $gt: now }) },
+  const row = await useLink<ConfirmedRequest>(
+    GuideRequestModel,
+    token,
     { $min: { confirmedAt: now } },
-    { new: true, projection: { email: 1, newsletterAsked: 1, newsletterConsent: 1 } },
-  ).lean();
+    { projection: { email: 1, newsletterAsked: 1, newsletterConsent: 1 } },
+  );
   if (!row) return null;
   if (row.newsletterAsked) {
     await subscribeConfirmed(row.email);

@@ -1,6 +1,5 @@
-import { newsletterConfirmationRequested } from '../outbox/sources.ts';
 import type { NewsletterOptions } from './routes.ts';
-import { deferredConfirmations, issueDeferredLink } from './service.ts';
+import { deferredConfirmations, issueDeferredLink, newsletterConfirmationRequested } from './service.ts';
 
 /**
  * Mails each confirmation deferred past its address's hourly allowance once an hour has room

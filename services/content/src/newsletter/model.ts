@@ -1,28 +1,13 @@
 import { NEWSLETTER_DELIVERIES, NEWSLETTER_SUBSCRIBERS_COLLECTION, SUBSCRIBER_STATES } from '@coach/contracts';
 import mongoose from 'mongoose';
+import { confirmationLinkFields, indexConfirmationLinks } from '../confirmation-links/links.ts';
 
 const subscriberSchema = new mongoose.Schema(
   {
     email: { type: String, required: true, unique: true, maxlength: 254 },
     subscribedAt: { type: Date, default: Date.now },
     state: { type: String, enum: SUBSCRIBER_STATES, required: true, default: 'pending' },
-    /** SHA-256 of the latest confirmation link's token (the token itself is only in the e-mail). */
-    confirmTokenHash: { type: String },
-    /**
-     * SHA-256 of the tokens of the links mailed since the address was last pending, the latest
-     * last: each works until `confirmExpiresAt`, so an earlier e-mail's link (or one that arrived
-     * after a newer one) still confirms.
-     */
-    confirmTokenHashes: { type: [String], default: undefined },
-    confirmExpiresAt: { type: Date },
-    /**
-     * The latest link's token while its e-mail waits to be queued (a Redis outage): removed, with
-     * `eventPending`, once it is (outbox/sources.ts).
-     */
-    pendingConfirmToken: { type: String },
-    /** The Idempotency-Key of the request that issued the latest link. */
-    confirmRequestKey: { type: String },
-    eventPending: { type: Boolean },
+    ...confirmationLinkFields,
     /**
      * The request (its Idempotency-Key, else a random id) whose confirmation e-mail the address's
      * hourly allowance had no room for: the link is issued and mailed once an hour has room
@@ -38,10 +23,8 @@ const subscriberSchema = new mongoose.Schema(
   },
   { collection: NEWSLETTER_SUBSCRIBERS_COLLECTION, versionKey: false },
 );
-subscriberSchema.index({ confirmTokenHash: 1 }, { sparse: true });
-subscriberSchema.index({ confirmTokenHashes: 1 }, { sparse: true });
+indexConfirmationLinks(subscriberSchema);
 subscriberSchema.index({ unsubscribedFrom: 1 }, { sparse: true });
-subscriberSchema.index({ eventPending: 1 }, { sparse: true });
 subscriberSchema.index({ confirmationDeferredFor: 1 }, { sparse: true });
 // The fan-out walks the confirmed subscribers in _id order.
 subscriberSchema.index({ state: 1, _id: 1 });

@@ -10,7 +10,6 @@ import { HttpError, idempotencyKeyOf, idempotent, parse, sendAdminPage, type Ses
 import { Router } from 'express';
 import type { MailRequestLimit } from '../mail-requests/limit.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import { newsletterConfirmationRequested } from '../outbox/sources.ts';
 import { sendSubscribersCsv } from './export.ts';
 import {
   confirm,
@@ -18,6 +17,7 @@ import {
   newsletterSettings,
   postMailingStats,
   saveNewsletterSettings,
+  newsletterConfirmationRequested,
   subscribe,
   unsubscribe,
 } from './service.ts';

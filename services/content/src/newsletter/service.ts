@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type {
   AdminListQuery,
   NewsletterSettings,
@@ -8,12 +8,11 @@ import type {
 } from '@coach/contracts';
 import { adminPage, nullIfDuplicate, type AdminPage } from '@coach/kit';
 import mongoose, { type Types } from 'mongoose';
+import { issueLink, linkEmails, newLinkToken, useLink, type LinkOwed } from '../confirmation-links/links.ts';
 import { deliveryCounts } from './deliveries.ts';
 import { MailingModel, NewsletterSettingsModel, SubscriberModel } from './model.ts';
 
 const { trusted } = mongoose;
-const newToken = () => randomBytes(32).toString('base64url');
-const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** The coach's newsletter setting, per-post until she chooses otherwise. */
 export async function newsletterSettings(): Promise<NewsletterSettings> {
@@ -25,39 +24,23 @@ export async function saveNewsletterSettings(settings: NewsletterSettings): Prom
   await NewsletterSettingsModel.updateOne({ _id: 'newsletter' }, { $set: settings }, { upsert: true });
 }
 
-/** A subscriber owed a confirmation e-mail: the outbox queues it (outbox/sources.ts). */
-export interface ConfirmationOwed {
-  _id: Types.ObjectId;
-  email: string;
-  confirmTokenHash: string;
-  pendingConfirmToken: string;
+/** A subscriber owed a confirmation e-mail, which carries her unsubscribe link too. */
+export interface ConfirmationOwed extends LinkOwed {
   unsubscribeToken: string;
 }
-const owedProjection = { email: 1, confirmTokenHash: 1, pendingConfirmToken: 1, unsubscribeToken: 1 };
+const owedProjection = { unsubscribeToken: 1 } as const;
 
-/** How many of the links mailed to an address awaiting confirmation confirm it, the latest ones. */
-const VALID_LINKS = 10;
-
-/**
- * The update that issues a new confirmation link, valid `confirmHours`, its token waiting in the
- * row until its e-mail is queued. The links mailed before it to the address awaiting confirmation
- * keep working with it: e-mails sent one after another may arrive in any order.
- */
-function newLink(confirmHours: number, requestKey: string | undefined) {
-  const confirmToken = newToken();
-  const confirmTokenHash = hashOf(confirmToken);
-  return {
-    $set: {
-      state: 'pending',
-      confirmTokenHash,
-      confirmExpiresAt: new Date(Date.now() + confirmHours * 3600_000),
-      pendingConfirmToken: confirmToken,
-      eventPending: true,
-      confirmRequestKey: requestKey,
-    },
-    $push: { confirmTokenHashes: { $each: [confirmTokenHash], $slice: -VALID_LINKS } },
-  };
-}
+/** A subscription's confirmation link, once per link issued (a new request issues a new one). */
+export const newsletterConfirmationRequested = linkEmails(
+  'newsletter.confirmation_requested',
+  SubscriberModel,
+  (row: ConfirmationOwed) => ({
+    subscriberId: row._id.toString(),
+    email: row.email,
+    confirmToken: row.pendingConfirmToken,
+    unsubscribeToken: row.unsubscribeToken,
+  }),
+);
 
 /**
  * Stores a new, pending or unsubscribed address as pending. With `mailAllowed`, it gets a new
@@ -72,7 +55,7 @@ export async function subscribe(
   options: { mailAllowed: boolean; confirmHours: number; requestKey?: string },
 ): Promise<ConfirmationOwed | null> {
   const notConfirmed = { email, state: trusted({ $ne: 'confirmed' }) };
-  const onInsert = { email, subscribedAt: new Date(), unsubscribeToken: newToken() };
+  const onInsert = { email, subscribedAt: new Date(), unsubscribeToken: newLinkToken() };
   if (!options.mailAllowed) {
     await SubscriberModel.updateOne(
       { ...notConfirmed, confirmExpiresAt: trusted({ $not: { $gt: new Date() } }) },
@@ -84,18 +67,12 @@ export async function subscribe(
     ).catch(nullIfDuplicate);
     return null;
   }
-  const notIssuedByThisRequest = options.requestKey ? { confirmRequestKey: trusted({ $ne: options.requestKey }) } : {};
-  return SubscriberModel.findOneAndUpdate(
-    { ...notConfirmed, ...notIssuedByThisRequest },
-    {
-      ...newLink(options.confirmHours, options.requestKey),
-      $unset: { confirmationDeferredFor: 1 },
-      $setOnInsert: onInsert,
-    },
-    { upsert: true, new: true, projection: owedProjection },
-  )
-    .lean<ConfirmationOwed>()
-    .catch(nullIfDuplicate);
+  return issueLink<ConfirmationOwed>(
+    SubscriberModel,
+    notConfirmed,
+    { $set: { state: 'pending' }, $unset: { confirmationDeferredFor: 1 }, $setOnInsert: onInsert },
+    { ...options, upsert: true, projection: owedProjection },
+  );
 }
 
 /**
@@ -109,7 +86,7 @@ export async function subscribeConfirmed(email: string): Promise<void> {
     {
       $set: { state: 'confirmed' },
       $min: { confirmedAt: now },
-      $setOnInsert: { email, subscribedAt: now, unsubscribeToken: newToken() },
+      $setOnInsert: { email, subscribedAt: now, unsubscribeToken: newLinkToken() },
       $unset: { confirmationDeferredFor: 1, unsubscribedAt: 1, unsubscribedFrom: 1 },
     },
     { upsert: true },
@@ -137,25 +114,21 @@ export const deferredConfirmations = () =>
  * request, a link issued meanwhile or an unsubscribe took the deferral away.
  */
 export const issueDeferredLink = (row: DeferredConfirmation, confirmHours: number) =>
-  SubscriberModel.findOneAndUpdate(
+  issueLink<ConfirmationOwed>(
+    SubscriberModel,
     { _id: row._id, confirmationDeferredFor: row.confirmationDeferredFor },
-    { ...newLink(confirmHours, row.confirmationDeferredFor), $unset: { confirmationDeferredFor: 1 } },
-    { new: true, projection: owedProjection },
-  ).lean<ConfirmationOwed>();
+    { $set: { state: 'pending' }, $unset: { confirmationDeferredFor: 1 } },
+    { confirmHours, projection: owedProjection },
+  );
 
 /** Confirms the subscriber of a link still valid (again: no change); false when there is none. */
 export async function confirm(token: string): Promise<boolean> {
-  const hash = hashOf(token);
-  const subscriber = await SubscriberModel.findOneAndUpdate(
-    {
-      // A row whose links were all mailed before the list of them was kept has the latest only.
-      $or: [{ confirmTokenHashes: hash }, { confirmTokenHash: hash }],
-      confirmExpiresAt: trusted({ $gt: new Date() }),
-      state: trusted({ $in: ['pending', 'confirmed'] }),
-    },
+  const subscriber = await useLink(
+    SubscriberModel,
+    token,
     { $set: { state: 'confirmed' }, $min: { confirmedAt: new Date() } },
-    { new: true },
-  ).lean();
+    { filter: { state: trusted({ $in: ['pending', 'confirmed'] }) } },
+  );
   return subscriber !== null;
 }
 

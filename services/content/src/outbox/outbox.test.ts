@@ -2,11 +2,10 @@ import { QUEUES } from '@coach/contracts';
 import { createEventPublisher, createLogger, type PublishEvent } from '@coach/kit';
 import { startTestBackend } from '@coach/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactMessageModel } from '../contact/model.ts';
+import { ContactMessageModel, contactReceived } from '../contact/model.ts';
 import { SubscriberModel } from '../newsletter/model.ts';
-import { subscribe } from '../newsletter/service.ts';
+import { newsletterConfirmationRequested, subscribe } from '../newsletter/service.ts';
 import { createOutbox } from './outbox.ts';
-import { contactReceived, newsletterConfirmationRequested } from './sources.ts';
 
 // Real mongod and redis-server; the event goes to the real BullMQ e-mail queue.
 let backend: Awaited<ReturnType<typeof startTestBackend>>;
