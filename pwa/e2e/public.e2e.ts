@@ -379,7 +379,7 @@ test.describe('prerendered pages', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Site statistics' })).not.toContainText('Visitors: 0');
-    // The statistics are kept in IndexedDB (src/shared/pwa/persist.ts) for the next visit.
+    // The statistics are kept in IndexedDB (src/shared/api/persist.ts) for the next visit.
     await expect
       .poll(() =>
         page.evaluate(

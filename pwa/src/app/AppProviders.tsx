@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../shared/api/client.ts';
 import { PersistProvider } from '../shared/pwa/PersistProvider.tsx';
-import { persistOptions, refreshPersistedWhenOnline } from '../shared/pwa/persist.ts';
+import { persistOptions, refreshPersistedWhenOnline } from '../shared/api/persist.ts';
 import { theme } from '../shared/theme.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@coach/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notify } from '../notices/store.ts';
-import { clearPersistedQueries } from '../pwa/persist.ts';
+import { clearPersistedQueries } from './persist.ts';
 import { ApiRequestError, apiRequest, getQueryFn } from './client.ts';
 
 export const AUTH_ME_KEY = ['/api/auth/me'] as const;

@@ -5,7 +5,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import { InstallButton } from './InstallButton.tsx';
 import { captureInstallPrompt, isIosSafari } from './installPrompt.ts';
 import { announceOutboxEvent } from '../../app/pwa/outboxNotices.ts';
-import { isPersistedQuery, persistOptions } from './persist.ts';
+import { isPersistedQuery, persistOptions } from '../api/persist.ts';
 import { PwaStatus } from './PwaStatus.tsx';
 import { useUpdate } from './updateStore.ts';
 
