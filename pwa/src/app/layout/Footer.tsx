@@ -11,7 +11,7 @@ import { StatsBar } from '../../features/stats/StatsBar.tsx';
 import { site, whatsappChatUrl } from '../../shared/config/site.ts';
 import { InstallButton } from '../../shared/pwa/InstallButton.tsx';
 import { palette } from '../../shared/palette.ts';
-import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../../features/bookings/index.ts';
 import { Logo } from '../../shared/layout/Logo.tsx';
 import { MAIN_NAV } from './nav.ts';
 

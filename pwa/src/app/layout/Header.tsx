@@ -5,7 +5,7 @@ import { Suspense, lazy, memo, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useAuth, useIsSignedIn, useLogout } from '../../shared/api/auth.ts';
 import { palette } from '../../shared/palette.ts';
-import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../../features/bookings/index.ts';
 import { Logo } from '../../shared/layout/Logo.tsx';
 import { ADMIN_LINK, MAIN_NAV, MEMBER_NAV } from './nav.ts';
 

@@ -13,7 +13,7 @@ import {
 import { NavLink } from 'react-router';
 import { site } from '../../shared/config/site.ts';
 import { palette } from '../../shared/palette.ts';
-import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../../features/bookings/index.ts';
 import { Logo } from '../../shared/layout/Logo.tsx';
 import { ADMIN_LINK, MAIN_NAV, MEMBER_NAV } from './nav.ts';
 

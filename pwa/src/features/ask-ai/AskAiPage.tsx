@@ -21,7 +21,7 @@ import { useSearchParams } from 'react-router';
 import { postJson } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../bookings/index.ts';
 import { MessageBubble } from '../../shared/ui/MessageBubble.tsx';
 import { MessageComposer } from '../../shared/ui/MessageComposer.tsx';
 import { TypingIndicator } from '../../shared/ui/TypingIndicator.tsx';

@@ -12,7 +12,7 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LastUpdated } from '../../shared/pwa/LastUpdated.tsx';
 import { isNetworkError } from '../../shared/pwa/submit.ts';
-import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../bookings/index.ts';
 import { LongDate } from '../../shared/ui/LongDate.tsx';
 import { listedPost } from './blogList.ts';
 import { fallbackImageFor } from './format.ts';

@@ -20,7 +20,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { useAuth } from '../../shared/api/auth.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../bookings/index.ts';
 import { postReadLast } from '../insights/index.ts';
 import { CHECKOUT_SETTINGS_KEY } from './EnrolButton.tsx';
 import { payWithRazorpay } from './razorpayCheckout.ts';
@@ -119,9 +119,14 @@ export default function CheckoutPage() {
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
               {user ? (
-                <Button component={RouterLink} to="/profile" variant="contained">
-                  Go to your profile
-                </Button>
+                <>
+                  <Button component={RouterLink} to={`/programs/${programId}`} variant="contained">
+                    Open your program space
+                  </Button>
+                  <Button component={RouterLink} to="/profile" variant="outlined">
+                    Go to your profile
+                  </Button>
+                </>
               ) : (
                 <Button component={RouterLink} to="/signup" variant="contained">
                   Create your account

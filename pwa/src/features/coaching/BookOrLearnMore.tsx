@@ -1,7 +1,7 @@
 import { Box, Button, type SxProps, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { site } from '../../shared/config/site.ts';
-import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../bookings/index.ts';
 import { visuallyHidden } from '../../shared/ui/visuallyHidden.ts';
 
 /** The two next steps a coaching call to action offers: book the free call, or read about the coach. */

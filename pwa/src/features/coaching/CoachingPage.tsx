@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { site } from '../../shared/config/site.ts';
 import { coachStructuredData } from '../../shared/head/pageHead.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../bookings/index.ts';
 import { EnrolButton } from '../checkout/index.ts';
 import { PageHero, Section, SectionHeading } from '../../shared/ui/Section.tsx';
 import { GuideDialog } from '../guide/index.ts';

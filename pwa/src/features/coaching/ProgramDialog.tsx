@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../bookings/index.ts';
 import { EnrolButton } from '../checkout/index.ts';
 import type { Program } from './programs.ts';
 import { quoteSx } from '../../shared/theme.ts';

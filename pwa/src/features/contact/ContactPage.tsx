@@ -8,7 +8,8 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { site, whatsappChatUrl } from '../../shared/config/site.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { BookingButton, ExternalButton } from '../../shared/ui/ExternalButton.tsx';
+import { ExternalButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../bookings/index.ts';
 import { PageHero, Section } from '../../shared/ui/Section.tsx';
 import { ContactForm } from './ContactForm.tsx';
 

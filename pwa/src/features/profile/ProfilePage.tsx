@@ -20,7 +20,7 @@ import {
 import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { MY_SESSIONS_KEY } from '../../shared/api/bookingLink.ts';
+import { MY_SESSIONS_KEY } from '../bookings/index.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BigNumber } from '../../shared/ui/BigNumber.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';

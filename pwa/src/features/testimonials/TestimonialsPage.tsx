@@ -3,7 +3,7 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import { Avatar, Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { BookingButton } from '../../shared/ui/ExternalButton.tsx';
+import { BookingButton } from '../bookings/index.ts';
 import { ClosingCta, PageHero, Section, SectionHeading } from '../../shared/ui/Section.tsx';
 import { TESTIMONIALS } from './testimonials.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingLink } from '@coach/site-rules';
+import { bookingLink } from './bookingLink.ts';
 
 const asha = { name: 'Asha Rao', email: 'asha+circle@example.com', memberRef: '12-abcdefghijklmnopqrstuv' };
 

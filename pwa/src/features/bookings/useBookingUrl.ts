@@ -1,10 +1,11 @@
 import type { MemberSessions } from '@coach/contracts';
 import { bookingLink } from '@coach/site-rules';
 import { useQuery } from '@tanstack/react-query';
-import { site } from '../config/site.ts';
-import { useAuth } from './auth.ts';
-import { getQueryFn } from './client.ts';
+import { useAuth } from '../../shared/api/auth.ts';
+import { getQueryFn } from '../../shared/api/client.ts';
+import { site } from '../../shared/config/site.ts';
 
+/** A signed-in member's sessions: her counts, next session and the reference her booking links carry. */
 export const MY_SESSIONS_KEY = ['/api/bookings/mine'] as const;
 
 /** The booking page as the visitor should open it: with her details when a member is signed in. */
