@@ -8,6 +8,7 @@ import { OUTBOX_SYNC_TAG, QUEUED_HEADER, isPassingOutage, outboxKind, type Outbo
 import { browserOutbox } from './shared/pwa/outboxStore.ts';
 import { NAVIGATION_DENYLIST, isBlogRead, isPostRead, isStaticAsset } from './shared/pwa/swRoutes.ts';
 import type { WorkerRequest } from './shared/pwa/messages.ts';
+import { registerPortalRoutes } from './features/programs/swPortal.ts';
 import { notificationOfPush, openNotificationPage } from './features/push/swPush.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -21,6 +22,9 @@ cleanupOutdatedCaches();
 // The first install takes over the open page at once, so the first visit already works offline.
 // An update waits instead, until the visitor chooses Reload (SKIP_WAITING below).
 clientsClaim();
+
+// A client's program space: read offline from her last visit, kept files answered from the cache.
+registerPortalRoutes(self);
 
 const DAY_S = 24 * 3600;
 

@@ -32,6 +32,7 @@ export const PAGE_MODULES: Record<AppRouteName, string> = {
   adminLoginAlias: 'features/admin/AdminLoginPage.tsx',
   adminDashboard: 'features/admin/AdminDashboardPage.tsx',
   checkout: 'features/checkout/CheckoutPage.tsx',
+  program: 'features/programs/ProgramSpacePage.tsx',
   legal: 'features/legal/LegalPage.tsx',
 };
 const pageModules = import.meta.glob<{ default: ComponentType }>('../features/*/*Page.tsx');

@@ -59,6 +59,7 @@ export const APP_ROUTES = {
   adminLoginAlias: { path: '/admin-login', private: true },
   adminDashboard: { path: '/admin/dashboard', private: true },
   checkout: { path: '/checkout/:programId', param: isProgramId, private: true },
+  program: { path: '/programs/:programId', param: isProgramId, private: true },
   legal: { path: '/legal/:slug', param: (slug: string) => (LEGAL_SLUGS as readonly string[]).includes(slug) },
 } as const satisfies Record<string, AppRoute>;
 export type AppRouteName = keyof typeof APP_ROUTES;

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { PORTAL_KEY } from '../../features/programs/queries.ts';
 import { HAS_LIKED_KEY, SITE_STATS_KEY } from '../../features/stats/useSiteStats.ts';
 import { notify } from '../../shared/notices/store.ts';
 import type { OutboxEvent, OutboxKind } from '../../shared/pwa/outbox.ts';
@@ -40,6 +41,13 @@ const KEPT_WRITE_NOTICES: Record<
       description: `${reason ?? 'Your request was refused'}. Please ask for the guide again.`,
     }),
   },
+  homework: {
+    delivered: { title: 'Answer delivered', description: 'Your homework answer saved offline has reached your coach.' },
+    refused: (reason) => ({
+      title: 'Answer not delivered',
+      description: `Your homework answer saved offline was refused${reason ? `: ${reason}` : ''}. Please send it again from your program space.`,
+    }),
+  },
 };
 
 /** A kept write reached the server, or was refused by it: the visitor hears of it. */
@@ -53,6 +61,7 @@ export function announceOutboxEvent(event: OutboxEvent, queryClient: QueryClient
     void queryClient.invalidateQueries({ queryKey: SITE_STATS_KEY });
     return;
   }
+  if (event.kind === 'homework') void queryClient.invalidateQueries({ queryKey: PORTAL_KEY });
   const notices = KEPT_WRITE_NOTICES[event.kind];
   if (event.type === 'delivered') {
     notify(notices.delivered);

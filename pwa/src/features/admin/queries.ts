@@ -12,6 +12,12 @@ export const BOOKINGS_KEY = ['/api/admin/bookings'] as const;
 /** Purchases (the Sales section) and the revenue it heads with. */
 export const SALES_KEY = ['/api/admin/purchases'] as const;
 export const SALES_SUMMARY_KEY = ['/api/admin/purchases/summary'] as const;
+/** Each program's client space (the Programs section) and one program's set-up. */
+export const ADMIN_PROGRAMS_KEY = ['/api/admin/programs'] as const;
+export const programPortalKey = (programId: string) => [`${ADMIN_PROGRAMS_KEY[0]}/${programId}/portal`] as const;
+/** The coach's clients (the Clients section), and one client in full. */
+export const CLIENTS_KEY = ['/api/admin/clients'] as const;
+export const clientKey = (userId: number) => [`${CLIENTS_KEY[0]}/${userId}`] as const;
 /** Every subscriber as a CSV file (downloaded, not read by a query). */
 export const SUBSCRIBERS_EXPORT_URL = '/api/newsletter-subscribers/export.csv';
 /** The Circle's moderation lists: what members reported, or everything recent. */

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { SecuritySection } from '../account/index.ts';
 import { BlogPostsTab } from './BlogPostsTab.tsx';
+import { ClientsTab } from './ClientsTab.tsx';
 import { InsightsTab } from './InsightsTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { ModerationTab } from './ModerationTab.tsx';
 import { NewsletterTab } from './NewsletterTab.tsx';
+import { ProgramsTab } from './ProgramsTab.tsx';
 import { SalesTab } from './SalesTab.tsx';
 import { SessionsTab } from './SessionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
@@ -16,6 +18,8 @@ export const DASHBOARD_SECTIONS: readonly { id: string; label: string; panel: Re
   { id: 'messages', label: 'Messages', panel: <MessagesTab /> },
   { id: 'sessions', label: 'Sessions', panel: <SessionsTab /> },
   { id: 'sales', label: 'Sales', panel: <SalesTab /> },
+  { id: 'clients', label: 'Clients', panel: <ClientsTab /> },
+  { id: 'programs', label: 'Programs', panel: <ProgramsTab /> },
   { id: 'newsletter', label: 'Newsletter', panel: <NewsletterTab /> },
   { id: 'insights', label: 'Insights', panel: <InsightsTab /> },
   { id: 'circle', label: 'Circle', panel: <ModerationTab /> },

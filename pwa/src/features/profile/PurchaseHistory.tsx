@@ -131,6 +131,16 @@ export function PurchaseHistory({ totalSpent }: { totalSpent: number | undefined
                             Receipt
                           </Button>
                         )}
+                        {p.status === 'completed' && p.programId && (
+                          <Button
+                            size="small"
+                            variant="contained"
+                            component={RouterLink}
+                            to={`/programs/${p.programId}`}
+                          >
+                            Open your program space
+                          </Button>
+                        )}
                         {p.membership && p.status === 'completed' && <MembershipControl purchase={p} />}
                         {(p.status === 'pending' || p.status === 'failed') && p.programId && (
                           <Button size="small" variant="outlined" href={`/checkout/${p.programId}`}>

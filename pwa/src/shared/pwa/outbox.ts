@@ -1,11 +1,11 @@
 /**
- * The outbox: POSTs that could not reach the server (contact, newsletter, the free guide, like), kept with their
+ * The outbox: POSTs that could not reach the server (contact, newsletter, the free guide, like, a homework answer), kept with their
  * Idempotency-Key and replayed in order once the connection returns. Plain logic: the storage,
  * fetch, clock and lock come in as parameters, so the service worker, the page fallback and the
  * unit tests share it.
  */
 
-export type OutboxKind = 'contact' | 'newsletter' | 'guide' | 'like';
+export type OutboxKind = 'contact' | 'newsletter' | 'guide' | 'like' | 'homework';
 
 /** The writes that wait in the outbox when offline; every other call fails as usual. */
 export const OUTBOX_PATHS: Readonly<Record<string, OutboxKind>> = {
@@ -73,7 +73,11 @@ export const backoffMs = (attempts: number): number => Math.min(RETRY_BASE_MS * 
  */
 export const isRetryable = (status: number): boolean => status >= 500 || [408, 409, 425, 429].includes(status);
 
-export const outboxKind = (pathname: string): OutboxKind | undefined => OUTBOX_PATHS[pathname];
+/** A client's answer to her homework: /api/portal/homework/{id}. */
+const HOMEWORK_ANSWER_PATH = /^\/api\/portal\/homework\/[a-f0-9]{24}$/;
+
+export const outboxKind = (pathname: string): OutboxKind | undefined =>
+  OUTBOX_PATHS[pathname] ?? (HOMEWORK_ANSWER_PATH.test(pathname) ? 'homework' : undefined);
 
 /**
  * 503: the server is reachable but its database or queue is away for a moment. An outbox write

@@ -20,6 +20,10 @@ export const SAVED_OFFLINE: Record<OutboxKind, { title: string; description: str
     title: 'Saved offline',
     description: 'Your like is saved and will be sent automatically when you are back online.',
   },
+  homework: {
+    title: 'Saved offline',
+    description: 'Your answer is saved on this device and will be sent to your coach when you are back online.',
+  },
 };
 
 /** The answer of a write that may have been kept for later: `queued` when it waits offline. */
