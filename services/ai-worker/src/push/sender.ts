@@ -10,7 +10,7 @@ import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import { Agent } from 'node:https';
 import webPush, { WebPushError, type Urgency } from 'web-push';
-import { claimDeliveries, eachAtOnce, isLastTry, recordFailure, SENT_RECORD } from '../deliveries.ts';
+import { deliverBatch } from '../deliveries.ts';
 import { PushDeliveryModel } from './deliveries.ts';
 import { literalAddressRefusal, publicAddressLookup, RefusedEndpointError } from './public-address.ts';
 
@@ -61,14 +61,11 @@ interface StoredSubscription {
 }
 
 /**
- * Processes QUEUES.pushSend: one batch of a notification. Every subscription's delivery is claimed
- * in MongoDB before anything is sent and marked the moment the push service answers, so a batch
- * run again sends only what was not sent, and skips subscriptions removed meanwhile. A push
- * service's 404 or 410 (the browser unsubscribed, or the subscription expired) removes the
- * subscription; another refusal is final; a 429, a 5xx or no answer makes the batch fail after
- * the others are sent, and the queue retries it with backoff (on its last try, those are final).
- * An endpoint off the push services' hosts, or at an address that is not public, is refused for
- * good without a request.
+ * Processes QUEUES.pushSend: one batch of a notification (deliveries.ts); subscriptions removed
+ * meanwhile are skipped. A push service's 404 or 410 (the browser unsubscribed, or the
+ * subscription expired) removes the subscription; a 429, a 5xx or no answer may pass; another
+ * refusal is final. An endpoint off the push services' hosts, or at an address that is not
+ * public, is refused for good without a request.
  */
 export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logger }) {
   const { vapid, siteUrl, parallel, endpoints } = deps.settings;
@@ -110,18 +107,7 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
 
   return async (job: Job<PushBatchJob>) => {
     const batch = pushBatchJobSchema.parse(job.data);
-    const { eventId } = batch;
     const ids = batch.subscriptionIds;
-    const [done, current] = await Promise.all([
-      claimDeliveries(PushDeliveryModel.collection, { eventId }, 'subscriptionId', ids),
-      subscriptions()
-        .find({ _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) }, kinds: batch.kind })
-        .project<StoredSubscription>({ endpoint: 1, keys: 1 })
-        .toArray(),
-    ]);
-    const todo = current.filter((s) => !done.has(s._id.toString()));
-    const lastTry = isLastTry(job);
-    const outcome = { sent: 0, gone: 0, failed: 0, retry: 0, skipped: ids.length - todo.length };
     const payload = JSON.stringify(declarativePayload(batch, siteUrl));
     const options = {
       ...PUSH_DELIVERY[batch.kind],
@@ -129,54 +115,39 @@ export function pushBatchProcessor(deps: { settings: PushSettings; logger: Logge
       agent,
       timeout: REQUEST_TIMEOUT_MS,
     };
-    // Sent messages are recorded a group at a time: a worker's death repeats at most a group's
-    // messages, which the browser shows once (they carry the same tag).
-    let sent: string[] = [];
-    const recordSent = async () => {
-      if (sent.length === 0) return;
-      const group = sent;
-      sent = [];
-      await PushDeliveryModel.collection.updateMany(
-        { eventId, subscriptionId: { $in: group } },
-        { $set: { state: 'sent', sentAt: new Date(), updatedAt: new Date() } },
-        SENT_RECORD,
-      );
-    };
-
-    await eachAtOnce(todo, parallel, async (subscription) => {
-      const key = { eventId, subscriptionId: subscription._id.toString() };
-      try {
+    return deliverBatch(job, {
+      deliveries: PushDeliveryModel.collection,
+      event: { eventId: batch.eventId },
+      recipientField: 'subscriptionId',
+      ids,
+      current: () =>
+        subscriptions()
+          .find({ _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) }, kinds: batch.kind })
+          .project<StoredSubscription>({ endpoint: 1, keys: 1 })
+          .toArray(),
+      idOf: (subscription) => subscription._id.toString(),
+      parallel,
+      send: async (subscription) => {
         const refused = refusalOf(subscription.endpoint);
         if (refused) throw refused;
         await webPush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
           ...options,
           headers: { Authorization: authorizationFor(subscription.endpoint) },
         });
-      } catch (err) {
+      },
+      refusal: async (err, subscription) => {
         const status = err instanceof WebPushError ? err.statusCode : 0;
-        const error = (err as Error).message;
         if (status === 404 || status === 410) {
           await subscriptions().deleteOne({ _id: subscription._id });
-          await PushDeliveryModel.collection.updateOne(key, {
-            $set: { state: 'gone', error: error.slice(0, 300), updatedAt: new Date() },
-          });
-          outcome.gone += 1;
-          return;
+          return 'gone';
         }
         const passing = !(err instanceof RefusedEndpointError) && (status === 0 || status === 429 || status >= 500);
-        const final = lastTry || !passing;
-        await recordFailure(PushDeliveryModel.collection, key, final, error);
-        outcome[final ? 'failed' : 'retry'] += 1;
-        return;
-      }
-      sent.push(key.subscriptionId);
-      outcome.sent += 1;
-      if (sent.length >= SENT_RECORD_GROUP) await recordSent();
+        return passing ? 'passing' : 'final';
+      },
+      // The browser shows a message sent twice once (they carry the same tag).
+      sentRecordGroup: SENT_RECORD_GROUP,
+      logger: deps.logger,
+      names: { batch: 'push batch', messages: 'push messages' },
     });
-    await recordSent();
-    deps.logger.info({ eventId, jobId: job.id, ...outcome }, 'push batch sent');
-    if (outcome.retry)
-      throw new Error(`${outcome.retry} push messages of the batch were refused for now; retried later`);
-    return outcome;
   };
 }

@@ -96,11 +96,15 @@ export function issueLink<Owed extends LinkOwed>(
 ): Promise<Owed | null> {
   const notIssuedByThisRequest = options.requestKey ? { confirmRequestKey: trusted({ $ne: options.requestKey }) } : {};
   return model
-    .findOneAndUpdate({ ...filter, ...notIssuedByThisRequest }, newLink(options.confirmHours, options.requestKey, update), {
-      upsert: options.upsert ?? false,
-      new: true,
-      projection: { ...linkOwedProjection, ...options.projection },
-    })
+    .findOneAndUpdate(
+      { ...filter, ...notIssuedByThisRequest },
+      newLink(options.confirmHours, options.requestKey, update),
+      {
+        upsert: options.upsert ?? false,
+        new: true,
+        projection: { ...linkOwedProjection, ...options.projection },
+      },
+    )
     .lean<Owed>()
     .catch(nullIfDuplicate);
 }

@@ -5,10 +5,10 @@ import {
   type EventJob,
   type NewsletterBatchJob,
 } from '@coach/contracts';
-import { DEFAULT_JOB_OPTIONS, logQueueErrors, type Logger, type Queues, type Redis } from '@coach/kit';
-import { Worker, type Job } from 'bullmq';
+import type { Logger, Queues, Redis } from '@coach/kit';
+import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
-import { queueInPages } from '../pages.ts';
+import { queueBatches, startFanOutConsumer } from '../fan-out/fan-out.ts';
 import { DigestPostModel, MailingModel, SubscriberModel } from './model.ts';
 import { newsletterSettings } from './service.ts';
 
@@ -17,6 +17,12 @@ export interface FanOutOptions {
   batchSize: number;
   /** When the weekly digest goes out (a cron pattern, UTC). */
   digestPattern: string;
+}
+
+interface ConfirmedSubscriber {
+  _id: mongoose.Types.ObjectId;
+  email: string;
+  unsubscribeToken: string;
 }
 
 interface Mailing {
@@ -28,36 +34,34 @@ interface Mailing {
 /**
  * Consumes QUEUES.newsletter: a published post meant for subscribers becomes a mailing (or waits
  * for the weekly digest, when the coach chose it), and the weekly digest job gathers the posts
- * waiting since the last one. A mailing is handed to ai-worker as batch jobs of the confirmed
- * subscribers in _id order, each job id naming the mailing and its first recipient, so a
- * retried fan-out queues nothing twice (and ai-worker's delivery records stop any repeat).
+ * waiting since the last one. A mailing is fanned out to ai-worker as batch jobs of the confirmed
+ * subscribers (fan-out/).
  */
 export function startNewsletterConsumer(connection: Redis, queues: Queues, logger: Logger, options: FanOutOptions) {
   const sendQueue = queues.get(QUEUES.newsletterSend);
 
   async function fanOut(mailing: Mailing): Promise<{ batches: number; recipients: number }> {
-    const { batches, rows: recipients } = await queueInPages(
-      (after) =>
-        SubscriberModel.find({ state: 'confirmed', ...after }, { email: 1, unsubscribeToken: 1 })
-          .sort({ _id: 1 })
-          .limit(options.batchSize)
-          .lean(),
-      (page) => {
-        const job: NewsletterBatchJob = {
-          mailingId: mailing._id,
-          kind: mailing.kind,
-          posts: mailing.posts,
-          recipients: page.map((s) => ({
-            subscriberId: s._id.toString(),
-            email: s.email,
-            unsubscribeToken: s.unsubscribeToken!,
-          })),
-        };
-        return sendQueue.add('batch', job, { jobId: `${mailing._id}.${page[0]!._id.toString()}` });
-      },
-    );
-    logger.info({ mailingId: mailing._id, batches, recipients }, 'newsletter mailing queued');
-    return { batches, recipients };
+    const subscribers = {
+      model: SubscriberModel,
+      filter: { state: 'confirmed' },
+      projection: { email: 1, unsubscribeToken: 1 } as const,
+      pageSize: options.batchSize,
+    };
+    const queued = await queueBatches(sendQueue, mailing._id, subscribers, (page: ConfirmedSubscriber[]) => {
+      const job: NewsletterBatchJob = {
+        mailingId: mailing._id,
+        kind: mailing.kind,
+        posts: mailing.posts,
+        recipients: page.map((s) => ({
+          subscriberId: s._id.toString(),
+          email: s.email,
+          unsubscribeToken: s.unsubscribeToken,
+        })),
+      };
+      return job;
+    });
+    logger.info({ mailingId: mailing._id, ...queued }, 'newsletter mailing queued');
+    return queued;
   }
 
   async function postPublished(job: Job<EventJob<'blog.post_published'>>) {
@@ -109,27 +113,12 @@ export function startNewsletterConsumer(connection: Redis, queues: Queues, logge
     return fanOut(mailing);
   }
 
-  const worker = new Worker(
-    QUEUES.newsletter,
-    (job: Job) => (job.name === 'digest' ? digest(job) : postPublished(job)),
-    { connection, concurrency: 2 },
+  const consumer = startFanOutConsumer('newsletter', QUEUES.newsletter, { connection, queues, logger }, (job: Job) =>
+    job.name === 'digest' ? digest(job) : postPublished(job),
   );
-  worker.on('failed', (job, err) =>
-    logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, reason: err.message }, 'newsletter fan-out failed'),
-  );
-  logQueueErrors(worker, logger, 'newsletter consumer error');
-
   return {
-    /** One scheduler for all replicas: the digest job is queued once a week whoever calls this. */
-    async scheduleDigest() {
-      await queues
-        .get(QUEUES.newsletter)
-        .upsertJobScheduler(
-          NEWSLETTER_DIGEST_SCHEDULER_ID,
-          { pattern: options.digestPattern, tz: 'UTC' },
-          { name: 'digest', data: {}, opts: DEFAULT_JOB_OPTIONS },
-        );
-    },
-    close: () => worker.close(),
+    /** The digest job is queued once a week. */
+    scheduleDigest: () => consumer.schedule(NEWSLETTER_DIGEST_SCHEDULER_ID, options.digestPattern, 'digest'),
+    close: consumer.close,
   };
 }

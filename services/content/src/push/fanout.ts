@@ -1,10 +1,18 @@
-import { eventPayloadSchemas, QUEUES, type EventJob, type PushBatchJob, type PushKind } from '@coach/contracts';
-import { DEFAULT_JOB_OPTIONS, logQueueErrors, type Logger, type Queues, type Redis } from '@coach/kit';
-import { Worker, type Job } from 'bullmq';
-import mongoose from 'mongoose';
+import { eventPayloadSchemas, QUEUES, type EventJob, type PushBatchJob, type PortalNoticeKind, type PushKind } from '@coach/contracts';
+import type { Logger, Queues, Redis } from '@coach/kit';
+import type { Job } from 'bullmq';
+import type mongoose from 'mongoose';
 import { sessionTimeIn } from '@coach/site-rules';
-import { queueInPages } from '../pages.ts';
+import { queueBatches, startFanOutConsumer } from '../fan-out/fan-out.ts';
 import { PushSubscriptionModel } from './model.ts';
+
+/** The notification's title of each kind of news of a client's program. */
+const PORTAL_PUSH_TITLES: Record<PortalNoticeKind, (program: string) => string> = {
+  welcome: (program) => `Welcome to ${program}`,
+  intake_reminder: (program) => `A few questions before we begin ${program}`,
+  note: (program) => `A new note from your coach: ${program}`,
+  homework: (program) => `New homework: ${program}`,
+};
 
 /** The id of the job scheduler that looks for weekly reflection reminders every hour (one for all replicas). */
 export const REFLECTION_SCHEDULER_ID = 'push-reflection';
@@ -23,27 +31,25 @@ export function localDayAndHour(at: Date, timeZone: string): { day: number; hour
 /**
  * Consumes QUEUES.push: each event that concerns subscribed browsers (a published post, a reply
  * on a member's post, a session's reminder) and the hourly look for weekly reflection reminders
- * become batch jobs for ai-worker, of the matching subscriptions in _id order, each job id naming
- * the notification and its first subscription, so a retried fan-out queues nothing twice (and
- * ai-worker's delivery records stop any repeat).
+ * are fanned out to ai-worker as batch jobs of the matching subscriptions (fan-out/).
  */
 export function startPushConsumer(connection: Redis, queues: Queues, logger: Logger, batchSize: number) {
   const sendQueue = queues.get(QUEUES.pushSend);
 
   async function fanOut(notice: Notice, filter: mongoose.FilterQuery<unknown>) {
-    const { batches, rows: subscriptions } = await queueInPages(
-      (after) =>
-        PushSubscriptionModel.find({ ...filter, kinds: notice.kind, ...after }, { _id: 1 })
-          .sort({ _id: 1 })
-          .limit(batchSize)
-          .lean(),
-      (page) => {
-        const job: PushBatchJob = { ...notice, subscriptionIds: page.map((s) => s._id.toString()) };
-        return sendQueue.add('batch', job, { jobId: `${notice.eventId}.${page[0]!._id.toString()}` });
-      },
-    );
-    logger.info({ eventId: notice.eventId, kind: notice.kind, batches, subscriptions }, 'push notification queued');
-    return { batches, subscriptions };
+    const subscriptions = {
+      model: PushSubscriptionModel,
+      filter: { ...filter, kinds: notice.kind },
+      projection: { _id: 1 } as const,
+      pageSize: batchSize,
+    };
+    const queued = await queueBatches(sendQueue, notice.eventId, subscriptions, (page) => {
+      const job: PushBatchJob = { ...notice, subscriptionIds: page.map((s) => s._id.toString()) };
+      return job;
+    });
+    const counts = { batches: queued.batches, subscriptions: queued.recipients };
+    logger.info({ eventId: notice.eventId, kind: notice.kind, ...counts }, 'push notification queued');
+    return counts;
   }
 
   const forMember = (kind: PushKind, userId: number, notice: Omit<Notice, 'kind'>) =>
@@ -85,6 +91,18 @@ export function startPushConsumer(connection: Redis, queues: Queues, logger: Log
           path: '/profile',
         });
       }
+      case 'portal.client_notice': {
+        // News of her program reaches the browsers where she allowed session reminders.
+        const event = job.data as EventJob<'portal.client_notice'>;
+        const notice = eventPayloadSchemas['portal.client_notice'].parse(event.payload);
+        if (notice.userId === null) return { notified: false };
+        return forMember('sessions', notice.userId, {
+          eventId: event.id,
+          title: PORTAL_PUSH_TITLES[notice.kind](notice.programTitle),
+          body: notice.excerpt ?? 'Open your program space.',
+          path: `/programs/${notice.programId}`,
+        });
+      }
       case 'reflection':
         return reflectionReminders(new Date(job.opts.prevMillis ?? job.timestamp));
       default:
@@ -113,23 +131,10 @@ export function startPushConsumer(connection: Redis, queues: Queues, logger: Log
     );
   }
 
-  const worker = new Worker(QUEUES.push, handle, { connection, concurrency: 2 });
-  worker.on('failed', (job, err) =>
-    logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, reason: err.message }, 'push fan-out failed'),
-  );
-  logQueueErrors(worker, logger, 'push consumer error');
-
+  const consumer = startFanOutConsumer('push', QUEUES.push, { connection, queues, logger }, handle);
   return {
-    /** One scheduler for all replicas: the reflection look is queued once an hour whoever calls this. */
-    async scheduleReflections() {
-      await queues
-        .get(QUEUES.push)
-        .upsertJobScheduler(
-          REFLECTION_SCHEDULER_ID,
-          { pattern: '0 0 * * * *', tz: 'UTC' },
-          { name: 'reflection', data: {}, opts: DEFAULT_JOB_OPTIONS },
-        );
-    },
-    close: () => worker.close(),
+    /** The look for reflection reminders is queued once an hour. */
+    scheduleReflections: () => consumer.schedule(REFLECTION_SCHEDULER_ID, '0 0 * * * *', 'reflection'),
+    close: consumer.close,
   };
 }
