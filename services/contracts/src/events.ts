@@ -87,8 +87,8 @@ export const eventPayloadSchemas = {
     /** paise */
     amount: z.number().int(),
     invoiceNumber: z.string(),
-    /** The receipt's PDF, base64. */
-    receiptPdf: z.string(),
+    /** Where the receipt's PDF is kept for the e-mail (a Redis key, see RECEIPT_PDFS): the PDF itself travels in no event. */
+    receiptRef: z.string(),
     /** A visitor's invitation: the token that adds the purchase to her account once signed in. */
     claimToken: z.string().nullable(),
     /** The post the buyer read last before the checkout, if any: Insights count the sale for it. */
@@ -145,6 +145,18 @@ export const eventPayloadSchemas = {
   }),
 } as const;
 export type EventName = keyof typeof eventPayloadSchemas;
+
+/**
+ * A completed purchase's receipt PDF on its way to the buyer's e-mail: members keeps it once in
+ * Redis (beside the queues, as lasting as its jobs) under `keyOf(purchaseId)`, the
+ * `purchase.completed` event names that key (`receiptRef`), and ai-worker reads it there as it
+ * sends the e-mail. It expires after a month, long after the e-mail's retries; the invoice itself
+ * stays in members (downloaded from the profile and the coach's Sales).
+ */
+export const RECEIPT_PDFS = {
+  keyOf: (purchaseId: string) => `receipt-pdf:${purchaseId}`,
+  ttlSeconds: 30 * 24 * 3600,
+} as const;
 export type EventPayload<E extends EventName> = z.infer<(typeof eventPayloadSchemas)[E]>;
 
 /** Which queues each event fans out to. */

@@ -6,9 +6,11 @@ import { ensureAdmin } from './admin/bootstrap.ts';
 import { buildMembersApp } from './app.ts';
 import { startReminderSweep } from './bookings/reminders.ts';
 import { razorpayClient, type RazorpayKeys } from './checkout/razorpay.ts';
-import { checkoutService, startReconciler } from './checkout/service.ts';
+import { startReconciler } from './checkout/reconciliation.ts';
+import { checkoutService } from './checkout/service.ts';
 import { loadMembersConfig } from './config.ts';
 import { seedDemoMember } from './demo/seed.ts';
+import { startPortalNotices } from './portal/notices.ts';
 import { ensureResourceIndexes } from './programs/resources.ts';
 
 const config = loadMembersConfig();
@@ -41,6 +43,7 @@ const checkout = {
     razorpay: razorpayKeys && { client: razorpayClient(razorpayKeys), keys: razorpayKeys },
     publish,
     logger,
+    redis,
     // Like the booking links' member references, keyed with the session key: only this service makes them.
     claimKey: config.SESSION_PRIVATE_KEY,
     coach: {
@@ -84,10 +87,15 @@ const app = buildMembersApp({
   },
 });
 const stopReminders = startReminderSweep(publish, logger);
+const portalNotices = startPortalNotices(
+  { connection: queueConnection, queues, publish, logger },
+  config.PORTAL_INTAKE_REMINDER_HOURS * 3600_000,
+);
 const stopReconciler = startReconciler(checkout.service, logger);
 await serve(app, config, logger, [
   async () => stopReminders(),
   async () => stopReconciler(),
+  () => portalNotices.close(),
   () => queues.close(),
   () => queueConnection.quit(),
   () => redis.quit(),

@@ -1,4 +1,4 @@
-import { QUEUES } from '@coach/contracts';
+import { QUEUES, RECEIPT_PDFS } from '@coach/contracts';
 import { createEventPublisher, createLogger, createQueues, createRedis, type Redis } from '@coach/kit';
 import { startStack, startTestSmtp, type Stack, type TestSmtp } from '@coach/dev-stack';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -134,6 +134,8 @@ describe('e-mails of events', () => {
 
   it('e-mails a completed purchase’s receipt with its PDF attached, and a visitor her invitation to claim it', async () => {
     const receiptPdf = Buffer.from('%PDF-1.7 the receipt').toString('base64');
+    const receiptRef = RECEIPT_PDFS.keyOf('p1');
+    await redis.set(receiptRef, Buffer.from(receiptPdf, 'base64'), 'EX', RECEIPT_PDFS.ttlSeconds);
     await createEventPublisher(queues)(
       'purchase.completed',
       {
@@ -143,7 +145,7 @@ describe('e-mails of events', () => {
         productName: 'Heal to Rise',
         amount: 4_500_000,
         invoiceNumber: 'INV/2026-27/0007',
-        receiptPdf,
+        receiptRef,
         claimToken: 'claim-token-0123456789abcdef',
       },
       'purchase-completed.p1',

@@ -1,8 +1,8 @@
 import type { EventJob } from '@coach/contracts';
 import type { Logger, Redis } from '@coach/kit';
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import type { Mailer } from './mailer.ts';
-import { emailsFor, type EmailSettings } from './templates.ts';
+import { emailsFor, type Email, type EmailDraft, type EmailSettings } from './templates.ts';
 
 const SENT_TTL_S = 30 * 24 * 3600;
 /** How long an e-mail just sent waits for Redis to record it: past a Redis restart. */
@@ -22,13 +22,31 @@ export function emailProcessor(deps: { redis: Redis; mailer: Mailer; settings: E
     for (const email of emailsFor(event, deps.settings)) {
       const key = sentKey(event.id, email.kind);
       if (await deps.redis.exists(key)) continue;
-      await deps.mailer.send(email, `${event.id}.${email.kind}`);
+      await deps.mailer.send(await withStoredFiles(email, deps.redis), `${event.id}.${email.kind}`);
       await recordSent(deps.redis, key);
       sent += 1;
       deps.logger.info({ event: event.name, eventId: event.id, kind: email.kind }, 'e-mail sent');
     }
     return { sent };
   };
+}
+
+/**
+ * The e-mail with the files it names read from Redis (a receipt's PDF, kept there once by
+ * members). One no longer kept (RECEIPT_PDFS.ttlSeconds passed) fails the job for good; Redis
+ * out of reach fails it for a retry.
+ */
+async function withStoredFiles(draft: EmailDraft, redis: Redis): Promise<Email> {
+  const { storedAttachments, ...email } = draft;
+  if (!storedAttachments?.length) return email;
+  const read = await Promise.all(
+    storedAttachments.map(async ({ key, ...file }) => {
+      const content = await redis.getBuffer(key);
+      if (!content) throw new UnrecoverableError(`The e-mail's ${file.filename} is no longer kept (${key})`);
+      return { ...file, contentBase64: content.toString('base64') };
+    }),
+  );
+  return { ...email, attachments: [...(email.attachments ?? []), ...read] };
 }
 
 /**

@@ -24,7 +24,8 @@ export interface Email {
     | 'insights-weekly'
     | 'newsletter-post'
     | 'newsletter-digest'
-    | 'password-reset';
+    | 'password-reset'
+    | 'program-notice';
   to: string;
   replyTo?: string;
   subject: string;
@@ -35,6 +36,15 @@ export interface Email {
   /** Files sent with it (a receipt's PDF), their content base64. */
   attachments?: { filename: string; contentType: string; contentBase64: string }[];
 }
+
+/** A file an event names instead of carrying: kept in Redis under `key` (a receipt's PDF, RECEIPT_PDFS). */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  key: string;
+}
+/** An e-mail as an event makes it: the files it names are read into `attachments` just before it is sent. */
+export type EmailDraft = Email & { storedAttachments?: StoredAttachment[] };
 
 export interface EmailSettings {
   /** Where contact messages go. */
@@ -231,8 +241,57 @@ function weeklyInsightsEmail(payload: EventPayload<'insights.weekly_report'>, se
   );
 }
 
+/**
+ * News of a program she bought, with the link to her space: the welcome, the one intake reminder,
+ * a note the coach shared, new homework. The coach's words are quoted as plain text.
+ */
+function programNoticeEmail(payload: EventPayload<'portal.client_notice'>, settings: EmailSettings): Email {
+  const space = `${settings.siteUrl}/programs/${payload.programId}`;
+  const program = payload.programTitle;
+  const quoted = payload.excerpt ? `"${payload.excerpt}"` : '';
+  const notices = {
+    welcome: {
+      subject: `Welcome to ${program}`,
+      lines: [
+        `Welcome to ${program}. I am so glad you are here.`,
+        `Your own space for the program is ready: the welcome, a few questions before our first session, your coaching agreement, and the files we will work with. You can keep any of them on your phone for when you are offline.\n${space}`,
+        'Sign in with the e-mail address you joined with. If you joined as a visitor, first open the link in your receipt e-mail to add the program to your account.',
+      ],
+    },
+    intake_reminder: {
+      subject: `A few questions before we begin ${program}`,
+      lines: [
+        `A gentle reminder: your intake questions for ${program} are still waiting. They take a few minutes, and they let our first session begin where you are.`,
+        `Answer them in your space: ${space}`,
+      ],
+    },
+    note: {
+      subject: `A new note from your coach: ${program}`,
+      lines: [`I have shared a note with you in your ${program} space:`, quoted, `Read it there: ${space}`],
+    },
+    homework: {
+      subject: `New homework: ${program}`,
+      lines: [
+        `I have set you some homework in your ${program} space:`,
+        quoted,
+        `Write your answer there, whenever you are ready: ${space}`,
+      ],
+    },
+  }[payload.kind];
+  return email(
+    {
+      kind: 'program-notice',
+      to: payload.email,
+      replyTo: settings.coachEmail,
+      subject: notices.subject,
+      text: ['Hello,', ...notices.lines.filter(Boolean), signature(settings)].join('\n\n'),
+    },
+    settings,
+  );
+}
+
 /** The e-mails an event causes, in the order they are sent. */
-export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
+export function emailsFor(event: EventJob, settings: EmailSettings): EmailDraft[] {
   const name = event.name as EventName;
   switch (name) {
     case 'contact.received':
@@ -335,11 +394,11 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
             },
             settings,
           ),
-          attachments: [
+          storedAttachments: [
             {
               filename: `receipt-${payload.invoiceNumber.replace(/\//g, '-')}.pdf`,
               contentType: 'application/pdf',
-              contentBase64: payload.receiptPdf,
+              key: payload.receiptRef,
             },
           ],
         },
@@ -349,6 +408,8 @@ export function emailsFor(event: EventJob, settings: EmailSettings): Email[] {
       return [passwordResetEmail(eventPayloadSchemas[name].parse(event.payload), settings)];
     case 'insights.weekly_report':
       return [weeklyInsightsEmail(eventPayloadSchemas[name].parse(event.payload), settings)];
+    case 'portal.client_notice':
+      return [programNoticeEmail(eventPayloadSchemas[name].parse(event.payload), settings)];
     default:
       throw new UnrecoverableError(`No e-mail is sent for the event ${String(event.name)}`);
   }

@@ -191,7 +191,7 @@ describe('the figures', () => {
           productName: 'Inner Peace',
           amount: 1_500_000,
           invoiceNumber: 'INV/1',
-          receiptPdf: '',
+          receiptRef: '',
           claimToken: null,
           fromPost: 'finding-stillness',
         },

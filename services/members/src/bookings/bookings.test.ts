@@ -10,7 +10,7 @@ import {
 import { createEventPublisher } from '@coach/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
-import { PurchaseModel } from '../profile/model.ts';
+import { PurchaseModel } from '../checkout/models/purchase.ts';
 import { publishDueReminders } from './reminders.ts';
 
 // Deliveries built and signed exactly as Calendly and Cal.com send them, to the members service

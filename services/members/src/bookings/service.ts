@@ -9,7 +9,7 @@ import { adminPage, retryOnDuplicateKey, type AdminPage } from '@coach/kit';
 import mongoose, { type Types } from 'mongoose';
 import { isProgramId, PROGRAM_PRICES, type ProgramId } from '@coach/site-rules';
 import { UserModel } from '../accounts/model.ts';
-import { PurchaseModel } from '../profile/model.ts';
+import { PurchaseModel } from '../checkout/models/purchase.ts';
 import { BookingModel } from './model.ts';
 import type { MemberRefs } from './memberRef.ts';
 import type { BookingChange } from './providers.ts';

@@ -15,7 +15,7 @@ import { startRazorpayStandin, type RazorpayStandin } from '@coach/dev-stack';
 import { PROGRAM_PRICES } from '@coach/site-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
-import { RECONCILE_AFTER_MS } from './service.ts';
+import { RECONCILE_AFTER_MS } from './reconciliation.ts';
 
 // Purchases through Razorpay's stand-in (its API, its checkout's signed answer, its signed webhooks),
 // against the members service on a real mongod and redis-server: what the buyer and the coach then see.
@@ -321,7 +321,7 @@ describe('Razorpay’s webhooks', () => {
   it('keeps an event for an order unknown here for reconciliation', async () => {
     const stray = { ...standin.payments.values().next().value!, id: 'pay_Stray000001', order_id: 'order_NotOurs00001' };
     expect((await deliver(standin.webhookFor('payment.captured', { payment: stray }))).status).toBe(200);
-    const { RazorpayEventModel } = await import('./service.ts');
+    const { RazorpayEventModel } = await import('./models/razorpay-event.ts');
     expect(await RazorpayEventModel.countDocuments({ orderId: 'order_NotOurs00001', processed: false })).toBe(1);
   });
 
@@ -393,7 +393,7 @@ describe('a visitor buys without an account', () => {
       amount: 199_900,
       fromPost: 'letting-go',
     });
-    expect(pdfText(Buffer.from(event.payload.receiptPdf, 'base64'))).toContain(event.payload.invoiceNumber);
+    expect(pdfText((await members.redis.getBuffer(event.payload.receiptRef))!)).toContain(event.payload.invoiceNumber);
 
     const { member: someoneElse } = await signedInMember(members.url, 'thief');
     expect((await someoneElse.post('/api/checkout/claim', { token: event.payload.claimToken })).status).toBe(404);

@@ -9,7 +9,6 @@ import {
   type CheckoutSettings,
   WEBHOOK_PATHS,
 } from '@coach/contracts';
-import { isProgramId, PROGRAM_PRICES } from '@coach/site-rules';
 import {
   HttpError,
   hostCookieName,
@@ -22,41 +21,23 @@ import {
 import { Router, type Request, type Response } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
-import { UserModel } from '../accounts/model.ts';
-import { PurchaseModel } from '../profile/model.ts';
-import { invoiceOf } from './invoices.ts';
-import {
-  checkoutSignatureValid,
-  isTestKey,
-  subscriptionSignatureValid,
-  webhookSignatureValid,
-  type RazorpayKeys,
-} from './razorpay.ts';
-import {
-  CHECKOUT_MESSAGES,
-  listSales,
-  RESUME_WITHIN_MS,
-  salesSummary,
-  type CheckoutService,
-  type WebhookBody,
-} from './service.ts';
+import { CHECKOUT_MESSAGES } from './context.ts';
+import { memberBuyer, priceOf, RESUME_WITHIN_MS, type Buyer } from './orders.ts';
+import { isTestKey, webhookSignatureValid, type RazorpayKeys } from './razorpay.ts';
+import { receiptPdf } from './receipts.ts';
+import { listSales, salesSummary } from './sales.ts';
+import type { CheckoutService } from './service.ts';
+import type { WebhookBody } from './webhooks.ts';
 
 /** The cookie that ties a visitor's checkout to her browser: only it resumes and confirms her order. */
 export const CHECKOUT_COOKIE = 'coach_checkout';
 /** Only a hash of the cookie is stored: a leaked purchase row does not give the cookie away. */
 const buyerKeyOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const priceOf = (programId: string) => {
-  if (!isProgramId(programId)) throw new HttpError(404, CHECKOUT_MESSAGES.unknownProgram);
-  return PROGRAM_PRICES[programId];
-};
-
 /** The purchase a path's {id} names (a malformed one: 400, as every id of the API). */
 const purchaseIdOf = (params: unknown) => new mongoose.Types.ObjectId(parse(idParamSchema, params).id);
 
-async function sendReceipt(res: Response, purchaseId: mongoose.Types.ObjectId) {
-  const pdf = await invoiceOf(purchaseId.toString());
-  if (!pdf) throw new HttpError(404, 'This purchase has no receipt yet');
+function sendReceipt(res: Response, purchaseId: mongoose.Types.ObjectId, pdf: Buffer) {
   res
     .set('Cache-Control', 'private, no-store')
     .set('Content-Disposition', `attachment; filename="receipt-${purchaseId.toString()}.pdf"`)
@@ -107,10 +88,7 @@ export function checkoutRoutes(
 
   router.get('/api/profile/purchases/:id/receipt', sessions.requireUser, async (req, res) => {
     const id = purchaseIdOf(req.params);
-    if (!(await PurchaseModel.exists({ _id: id, userId: Number(req.session!.sub) }))) {
-      throw new HttpError(404, 'There is no such purchase');
-    }
-    await sendReceipt(res, id);
+    sendReceipt(res, id, await receiptPdf(id, { userId: Number(req.session!.sub) }));
   });
   router.get('/api/admin/purchases', sessions.requireAdmin, async (req, res) => {
     const query = parse(adminListQuerySchema, req.query);
@@ -120,7 +98,8 @@ export function checkoutRoutes(
     res.set('Cache-Control', 'no-store').json(await salesSummary());
   });
   router.get('/api/admin/purchases/:id/receipt', sessions.requireAdmin, async (req, res) => {
-    await sendReceipt(res, purchaseIdOf(req.params));
+    const id = purchaseIdOf(req.params);
+    sendReceipt(res, id, await receiptPdf(id));
   });
 
   router.post('/api/admin/purchases', sessions.requireAdmin, async (req, res) => {
@@ -152,11 +131,9 @@ export function checkoutRoutes(
   router.post('/api/checkout/orders', sessions.optionalUser, idempotent('checkout-orders'), async (req, res) => {
     const input = parse(checkoutOrderInputSchema, req.body);
     const price = priceOf(input.programId);
-    let buyer: Parameters<CheckoutService['createOrder']>[1];
+    let buyer: Buyer;
     if (req.session) {
-      const user = await UserModel.findById(Number(req.session.sub), { name: 1, email: 1 }).lean();
-      if (!user) throw new HttpError(401, 'Please sign in again');
-      buyer = { userId: user._id, name: user.name, email: user.email };
+      buyer = await memberBuyer(Number(req.session.sub));
     } else {
       if (!input.name || !input.email) throw new HttpError(400, CHECKOUT_MESSAGES.whoIsPaying);
       buyer = { key: browserKey(req, res), name: input.name, email: input.email.toLowerCase() };
@@ -167,19 +144,8 @@ export function checkoutRoutes(
 
   router.post('/api/checkout/confirm', sessions.optionalUser, async (req, res) => {
     const input = parse(checkoutConfirmInputSchema, req.body);
-    const purchase = await service.confirm(
-      input,
-      { userId: req.session ? Number(req.session.sub) : undefined, key: givenKey(req) },
-      'razorpay_order_id' in input
-        ? checkoutSignatureValid(keys, input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)
-        : subscriptionSignatureValid(
-            keys,
-            input.razorpay_payment_id,
-            input.razorpay_subscription_id,
-            input.razorpay_signature,
-          ),
-    );
-    res.json({ purchaseId: purchase._id.toString(), status: purchase.status, productName: purchase.productName });
+    const buyer = { userId: req.session ? Number(req.session.sub) : undefined, key: givenKey(req) };
+    res.json(await service.confirm(input, buyer));
   });
 
   /** Razorpay's webhooks: a missing or wrong signature gets 400 and changes nothing. */

@@ -12,7 +12,8 @@ import {
   utcWeek,
   type ProgressState,
 } from './growth.ts';
-import { JourneyModel, netPaid, ProgressModel, PurchaseModel } from './model.ts';
+import { netPaid, PurchaseModel } from '../checkout/models/purchase.ts';
+import { JourneyModel, ProgressModel } from './model.ts';
 
 type MilestoneType = Milestone['milestoneType'];
 interface MilestoneDraft {

@@ -54,6 +54,7 @@ export async function startMembers({
       razorpay: razorpay && { client: razorpayClient(razorpay), keys: razorpay },
       publish,
       logger,
+      redis,
       coach: { name: 'Coach Ananda', email: 'hello@coach.example', siteUrl: 'https://coach.example' },
       claimKey: keys.privateKey,
     }),
