@@ -3,66 +3,52 @@ import { randomUUID, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { QUEUES } from '@coach/contracts';
+import { activityKey, SESSION_ISSUER, sessionCookieName } from '@coach/kit';
 import {
-  activityKey,
-  createEventPublisher,
-  DEFAULT_PUSH_SERVICE_HOSTS,
-  SESSION_ISSUER,
-  sessionCookieName,
-} from '@coach/kit';
-import { freePort, listen, REPO_ROOT, waitForHealth } from '@coach/dev-stack';
-import { startTestBackend } from '@coach/kit/testing';
+  databaseUrl,
+  freePort,
+  listen,
+  REPO_ROOT,
+  sessionKeyPair,
+  startMongo,
+  startRedis,
+  waitForHealth,
+} from '@coach/dev-stack';
 import { afterAll, beforeAll } from 'vitest';
-import { buildContentApp, type ContentDeps } from '../app.ts';
-import { createPublication } from '../blog/publication.ts';
-import { CHAT_MESSAGES } from '../chat/service.ts';
-import { startGeneratedPostConsumer } from '../daily-post/consumer.ts';
-import { DAILY_POST_MESSAGES } from '../daily-post/routes.ts';
-import { createJobRunner } from '../jobs.ts';
-import { createMailRequestLimit } from '../mail-requests/limit.ts';
-import { startNewsletterConsumer } from '../newsletter/fanout.ts';
-import { createOutbox } from '../outbox/outbox.ts';
-import { createBeaconRecorder } from '../insights/service.ts';
+import { contentEnvSchema } from '../config.ts';
+import { startContentService } from '../start.ts';
+
+/** The limits a test may change: chat and generation timeouts, chats per minute, how long a confirmation link works. */
+export interface ContentLimits {
+  chatTimeoutMs: number;
+  chatPerMinute: number;
+  generateTimeoutMs: number;
+  newsletterConfirmHours: number;
+}
 
 /**
- * The content service in-process, wired as its main.ts wires it (generated-post consumer, job
- * runners), against a real mongod and redis-server of its own, listening on a free port.
+ * The content service in-process, wired by the same startContentService as its main.ts, against
+ * a real mongod and redis-server of its own, listening on a free port.
  */
-export async function startContent(limits: Partial<ContentDeps['limits']> = {}) {
-  const backend = await startTestBackend('content-test');
-  const { logger, redis, queueConnection, queues, keys } = backend;
-  const publish = createEventPublisher(queues);
-  const publication = createPublication(publish, logger);
-  const consumer = startGeneratedPostConsumer(queueConnection, logger, publication, true);
-  const newsletterConsumer = startNewsletterConsumer(queueConnection, queues, logger, {
-    batchSize: 50,
-    digestPattern: '0 0 7 * * 1',
+export async function startContent(limits: Partial<ContentLimits> = {}) {
+  const [mongo, redisServer] = await Promise.all([startMongo(), startRedis()]);
+  const keys = sessionKeyPair();
+  const mongoUrl = databaseUrl(mongo.url, 'content-test');
+  const { chatTimeoutMs = 3000, chatPerMinute = 1000, generateTimeoutMs = 8000, newsletterConfirmHours = 48 } = limits;
+  const config = contentEnvSchema.parse({
+    LOG_LEVEL: 'silent',
+    MONGO_URL: mongoUrl,
+    REDIS_URL: redisServer.url,
+    SESSION_PUBLIC_KEY: keys.publicKey,
+    CHAT_TIMEOUT_MS: String(chatTimeoutMs),
+    CHAT_RATE_LIMIT_PER_MINUTE: String(chatPerMinute),
+    GENERATE_TIMEOUT_MS: String(generateTimeoutMs),
+    NEWSLETTER_CONFIRM_HOURS: String(newsletterConfirmHours),
+    NEWSLETTER_BATCH_SIZE: '50',
   });
-  const jobs = {
-    chat: createJobRunner(queues.get(QUEUES.chat), logger, CHAT_MESSAGES),
-    dailyPost: createJobRunner(queues.get(QUEUES.dailyPost), logger, DAILY_POST_MESSAGES),
-  };
-  const app = buildContentApp({
-    logger,
-    redis,
-    outbox: createOutbox(publish, logger),
-    mailLimit: createMailRequestLimit(3),
-    publication,
-    sessionPublicKey: keys.publicKey,
-    cookieSecure: false,
-    jobs,
-    limits: {
-      chatTimeoutMs: 3000,
-      chatPerMinute: 1000,
-      generateTimeoutMs: 8000,
-      newsletterConfirmHours: 48,
-      ...limits,
-    },
-    push: { publicKey: undefined, endpoints: { hosts: DEFAULT_PUSH_SERVICE_HOSTS, allowPrivate: false } },
-    beacons: createBeaconRecorder(redis, logger),
-  });
-  const server = await listen(app);
+  const content = await startContentService(config);
+  const { logger, redis, queues, publish, publication } = content;
+  const server = await listen(content.app);
   const url = server.url;
 
   /** A session cookie of the given role, signed and recorded as active as the members service does. */
@@ -77,18 +63,17 @@ export async function startContent(limits: Partial<ContentDeps['limits']> = {}) 
 
   async function stop() {
     await server.close();
-    await consumer.close();
-    await newsletterConsumer.close();
-    await Promise.all([jobs.chat.close(), jobs.dailyPost.close()]);
-    await backend.stop();
+    for (const close of content.closers) await close();
+    await redisServer.stop();
+    await mongo.stop();
   }
   return {
     url,
-    redisUrl: backend.redisUrl,
-    redisServer: backend.redisServer,
-    mongoUrl: backend.mongoUrl,
+    redisUrl: redisServer.url,
+    redisServer,
+    mongoUrl,
     /** What an ai-worker needs to serve this content: its Redis and its database. */
-    workerEnv: { REDIS_URL: backend.redisUrl, MONGO_URL: backend.mongoUrl },
+    workerEnv: { REDIS_URL: redisServer.url, MONGO_URL: mongoUrl },
     queues,
     publish,
     publication,
