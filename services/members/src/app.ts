@@ -121,7 +121,7 @@ export function buildMembersApp(deps: MembersDeps): Express {
   );
   app.use(adminUserRoutes(sessions, issuer));
   app.use(programAdminRoutes(sessions));
-  app.use(clientAdminRoutes(sessions));
+  app.use(clientAdminRoutes(sessions, publish));
   app.use(
     portalRoutes(sessions, {
       bookingUrl: deps.bookingUrl ?? DEFAULT_SITE_IDENTITY.bookingUrl,

@@ -1,4 +1,11 @@
-import { eventPayloadSchemas, QUEUES, type EventJob, type PushBatchJob, type PortalNoticeKind, type PushKind } from '@coach/contracts';
+import {
+  eventPayloadSchemas,
+  QUEUES,
+  type EventJob,
+  type PushBatchJob,
+  type PortalNoticeKind,
+  type PushKind,
+} from '@coach/contracts';
 import type { Logger, Queues, Redis } from '@coach/kit';
 import type { Job } from 'bullmq';
 import type mongoose from 'mongoose';

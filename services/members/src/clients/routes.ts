@@ -4,12 +4,12 @@ import {
   clientIdParamSchema,
   clientNoteInputSchema,
 } from '@coach/contracts';
-import { parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { parse, sendAdminPage, type PublishEvent, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { addHomework, addNote, clientDetail, listClients } from './service.ts';
 
 /** The coach's view of each client: 401 signed out, 403 for members. */
-export function clientAdminRoutes(sessions: SessionVerifier): Router {
+export function clientAdminRoutes(sessions: SessionVerifier, publish: PublishEvent): Router {
   const router = Router();
   router.use('/api/admin/clients', sessions.requireAdmin, (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -25,11 +25,11 @@ export function clientAdminRoutes(sessions: SessionVerifier): Router {
   });
   router.post('/api/admin/clients/:userId/notes', async (req, res) => {
     const { userId } = parse(clientIdParamSchema, req.params);
-    res.status(201).json(await addNote(userId, parse(clientNoteInputSchema, req.body)));
+    res.status(201).json(await addNote(userId, parse(clientNoteInputSchema, req.body), publish));
   });
   router.post('/api/admin/clients/:userId/homework', async (req, res) => {
     const { userId } = parse(clientIdParamSchema, req.params);
-    res.status(201).json(await addHomework(userId, parse(clientHomeworkInputSchema, req.body)));
+    res.status(201).json(await addHomework(userId, parse(clientHomeworkInputSchema, req.body), publish));
   });
   return router;
 }

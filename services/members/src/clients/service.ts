@@ -9,13 +9,15 @@ import {
   type IntakeAnswer,
   type PortalQuestion,
 } from '@coach/contracts';
-import { HttpError, type AdminPage } from '@coach/kit';
+import { HttpError, type AdminPage, type PublishEvent } from '@coach/kit';
+import type { ProgramId } from '@coach/site-rules';
 import mongoose from 'mongoose';
 import { UserModel } from '../accounts/model.ts';
 import { memberSessions } from '../bookings/service.ts';
 import { clientPage, hasBought, programsBoughtBy } from '../programs/buyers.ts';
 import { agreementTextOf, programOf, programTitle, setupsOf } from '../programs/service.ts';
 import { ClientNoteModel, ClientProgramModel, HomeworkModel } from '../portal/model.ts';
+import { emailOf, noticeToClient } from '../portal/notices.ts';
 import { homeworkShape, sessionsOf, stageOf } from '../portal/service.ts';
 
 const { trusted } = mongoose;
@@ -128,16 +130,35 @@ async function requireClientOf(userId: number, programIdField: string) {
   return programId;
 }
 
-/** POST /api/admin/clients/{userId}/notes */
-export async function addNote(userId: number, input: ClientNoteInput): Promise<ClientNote> {
+/** Tells her of a shared note or new homework (e-mail, and push where she allowed it). */
+async function tellClient(
+  publish: PublishEvent,
+  kind: 'note' | 'homework',
+  id: string,
+  userId: number,
+  programId: ProgramId,
+  text: string,
+) {
+  const email = await emailOf(userId);
+  if (email) await noticeToClient(publish, `portal-${kind}.${id}`, { kind, userId, email, programId, text });
+}
+
+/** POST /api/admin/clients/{userId}/notes: a shared note is told to her; a private one never leaves the coach's view. */
+export async function addNote(userId: number, input: ClientNoteInput, publish: PublishEvent): Promise<ClientNote> {
   const programId = await requireClientOf(userId, input.programId);
   const note = await ClientNoteModel.create({ userId, programId, text: input.text, shared: input.shared });
+  if (note.shared) await tellClient(publish, 'note', note.id as string, userId, programId, note.text);
   return noteShape(note.toObject());
 }
 
 /** POST /api/admin/clients/{userId}/homework */
-export async function addHomework(userId: number, input: ClientHomeworkInput): Promise<ClientHomework> {
+export async function addHomework(
+  userId: number,
+  input: ClientHomeworkInput,
+  publish: PublishEvent,
+): Promise<ClientHomework> {
   const programId = await requireClientOf(userId, input.programId);
   const homework = await HomeworkModel.create({ userId, programId, prompt: input.prompt });
+  await tellClient(publish, 'homework', homework.id as string, userId, programId, homework.prompt);
   return { ...homeworkShape(homework.toObject()), programId };
 }

@@ -8,10 +8,12 @@ import type {
   ProgramPortal,
   ProgramPortalInput,
 } from '@coach/contracts';
-import { RESOURCE_MAX_BYTES } from '@coach/contracts';
+import { QUEUES, RESOURCE_MAX_BYTES, type EventJob } from '@coach/contracts';
+import { createEventPublisher } from '@coach/kit';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
+import { startPortalNotices } from './notices.ts';
 import { silentMp3, tinyPdf, tinyPng } from './testing/files.ts';
 
 // The client's space and the coach's view of her clients, against the members service on a real
@@ -425,5 +427,91 @@ describe("the coach's notes and homework", () => {
       .body as AdminClient[];
     expect(searched.map((c) => c.userId)).toEqual([bela.id]);
     expect((await coach.get(`/api/admin/clients/${chitra.id}`)).status).toBe(404);
+  });
+});
+
+describe('what she is told by e-mail and push', () => {
+  const REMINDER_AFTER_MS = 1500;
+  let notices: ReturnType<typeof startPortalNotices>;
+  beforeAll(() => {
+    const connection = members.redis.duplicate({ maxRetriesPerRequest: null });
+    notices = startPortalNotices(
+      { connection, queues: members.queues, publish: createEventPublisher(members.queues), logger: members.logger },
+      REMINDER_AFTER_MS,
+    );
+  });
+  afterAll(async () => {
+    await notices?.close();
+  });
+
+  /** The notices queued on a queue (e-mail, or push), in the order they were published, for one address. */
+  async function noticesTo(email: string, queue: typeof QUEUES.emails | typeof QUEUES.push = QUEUES.emails) {
+    const jobs = await members.queues.get(queue).getJobs(['waiting', 'delayed', 'active', 'completed']);
+    return jobs
+      .sort((a, b) => a.timestamp - b.timestamp)
+      .map((j) => j.data as EventJob)
+      .filter((e): e is EventJob<'portal.client_notice'> => e.name === 'portal.client_notice')
+      .filter((e) => e.payload.email === email)
+      .map((e) => e.payload);
+  }
+  async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+    for (const started = Date.now(); Date.now() - started < timeoutMs;) {
+      const value = await check();
+      if (value) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('timed out');
+  }
+
+  it('welcomes a buyer to her space once, and reminds her once of an intake left unanswered', async () => {
+    const dita = await signedInMember(members.url, 'dita');
+    const sale = () =>
+      coach.post('/api/admin/purchases', { programId: PROGRAM, name: dita.details.name, email: dita.details.email });
+    expect((await sale()).status).toBe(201);
+    const welcome = await until(async () => (await noticesTo(dita.details.email)).find((n) => n.kind === 'welcome'));
+    expect(welcome).toMatchObject({ userId: dita.id, programId: PROGRAM, programTitle: 'Inner Peace Method' });
+    const reminder = await until(async () =>
+      (await noticesTo(dita.details.email)).find((n) => n.kind === 'intake_reminder'),
+    );
+    expect(reminder).toMatchObject({ userId: dita.id, programId: PROGRAM });
+    // Pushed too, to the browsers where she allowed it (content's push fan-out picks her subscriptions).
+    expect((await noticesTo(dita.details.email, QUEUES.push)).map((n) => n.kind)).toEqual([
+      'welcome',
+      'intake_reminder',
+    ]);
+    // A second purchase of the same program welcomes no one again.
+    expect((await sale()).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, REMINDER_AFTER_MS + 1000));
+    expect((await noticesTo(dita.details.email)).map((n) => n.kind)).toEqual(['welcome', 'intake_reminder']);
+  }, 30_000);
+
+  it('reminds no one who answered, nor anyone of a program without questions', async () => {
+    await until(async () => (await noticesTo(bela.details.email)).find((n) => n.kind === 'welcome'));
+    await new Promise((resolve) => setTimeout(resolve, REMINDER_AFTER_MS + 1000));
+    expect((await noticesTo(asha.details.email)).some((n) => n.kind === 'intake_reminder')).toBe(false);
+    expect((await noticesTo(bela.details.email)).some((n) => n.kind === 'intake_reminder')).toBe(false);
+  }, 30_000);
+
+  it('tells her of a shared note and of new homework, never of a private note', async () => {
+    const before = (await noticesTo(asha.details.email)).length;
+    await coach.post(`/api/admin/clients/${asha.id}/notes`, {
+      programId: PROGRAM,
+      text: 'Kept to myself',
+      shared: false,
+    });
+    await coach.post(`/api/admin/clients/${asha.id}/notes`, {
+      programId: PROGRAM,
+      text: 'Beautiful work this week.',
+      shared: true,
+    });
+    await coach.post(`/api/admin/clients/${asha.id}/homework`, {
+      programId: PROGRAM,
+      prompt: 'Walk in silence for ten minutes.',
+    });
+    const told = (await noticesTo(asha.details.email)).slice(before);
+    expect(told.map((n) => [n.kind, n.excerpt])).toEqual([
+      ['note', 'Beautiful work this week.'],
+      ['homework', 'Walk in silence for ten minutes.'],
+    ]);
   });
 });

@@ -64,6 +64,27 @@ export async function programPurchase(purchaseId: string) {
 }
 
 /**
+ * Whether a completed purchase is its buyer's first of the program (a monthly program's later
+ * months are not): by her account, or by her e-mail while the purchase is a visitor's.
+ */
+export async function firstPurchaseOf(p: {
+  purchaseId: string;
+  programId: string;
+  completedAt: Date;
+  userId: number | null;
+  email: string | null;
+}) {
+  const buyer = p.userId !== null ? { userId: p.userId } : { buyerEmail: p.email };
+  const earlier = await PurchaseModel.exists({
+    ...buyer,
+    programId: p.programId,
+    status: trusted({ $in: ['completed', 'refunded'] }),
+    _id: trusted({ $lt: new mongoose.Types.ObjectId(p.purchaseId) }),
+  });
+  return earlier === null;
+}
+
+/**
  * One page of clients (members holding a program), newest client first by account id, after
  * `cursor`; searched by name or e-mail. Read from purchases joined to accounts in one aggregation.
  */
