@@ -1,6 +1,6 @@
 import { DELIVERY_STATES, NEWSLETTER_DELIVERIES_COLLECTION } from '@coach/contracts';
 import mongoose from 'mongoose';
-import { deliverySchema } from '../deliveries.ts';
+import { deliverySchema } from '../fan-out/deliveries.ts';
 
 /**
  * One newsletter e-mail to one subscriber: claimed ('sending') before it is sent, 'sent' once

@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import type { Mailer } from '../emails/mailer.ts';
 import type { EmailSettings } from '../emails/templates.ts';
-import { deliverBatch } from '../deliveries.ts';
+import { deliverBatch } from '../fan-out/deliveries.ts';
 import { DeliveryModel } from './deliveries.ts';
 import { newsletterEmail, type Recipient } from './templates.ts';
 

@@ -1,6 +1,6 @@
 import { PUSH_DELIVERIES_COLLECTION } from '@coach/contracts';
 import mongoose from 'mongoose';
-import { deliverySchema } from '../deliveries.ts';
+import { deliverySchema } from '../fan-out/deliveries.ts';
 
 /**
  * One notification to one subscription: claimed ('sending') before it is sent, 'sent' once the

@@ -10,7 +10,7 @@ import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import { Agent } from 'node:https';
 import webPush, { WebPushError, type Urgency } from 'web-push';
-import { deliverBatch } from '../deliveries.ts';
+import { deliverBatch } from '../fan-out/deliveries.ts';
 import { PushDeliveryModel } from './deliveries.ts';
 import { literalAddressRefusal, publicAddressLookup, RefusedEndpointError } from './public-address.ts';
 

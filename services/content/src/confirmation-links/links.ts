@@ -134,19 +134,25 @@ export function useLink<Row>(
     .lean<Row>();
 }
 
+/** The events that mail a link: each carries the address and the link's token. */
+type LinkEvent = {
+  [E in EventName]: EventPayload<E> extends { email: string; confirmToken: string } ? E : never;
+}[EventName];
+
 /**
  * The outbox's source of a collection's link e-mails: one event per link issued (a new request
  * issues a new one), told apart by the link's hash so a newer pending link is never dropped.
+ * `more` gives the event's fields besides the address and the token.
  */
-export function linkEmails<E extends EventName, Row extends LinkOwed>(
+export function linkEmails<E extends LinkEvent, Row extends LinkOwed>(
   event: E,
   model: EventSource<E, Row>['model'],
-  payloadOf: (row: Row) => EventPayload<E>,
+  more: (row: Row) => Omit<EventPayload<E>, 'email' | 'confirmToken'>,
 ): EventSource<E, Row> {
   return {
     event,
     model,
-    payloadOf,
+    payloadOf: (row) => ({ ...more(row), email: row.email, confirmToken: row.pendingConfirmToken }) as EventPayload<E>,
     revisionOf: (row) => ({ confirmTokenHash: row.confirmTokenHash }),
     clearedOnceQueued: ['pendingConfirmToken'],
   };

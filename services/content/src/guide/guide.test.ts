@@ -3,6 +3,7 @@ import { FREE_GUIDE, GUIDE_NEWSLETTER_CONSENT, type GuideStats } from '@coach/co
 import { DEMO_ADMIN, startStack, startTestSmtp, type Received, type Stack, type TestSmtp } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestJson, settle, until } from '../testing/requests.ts';
 
 // The free guide's path with real parts: content (requests, confirmations), ai-worker (the
 // e-mails), members (the coach's session), MongoDB, Redis and an SMTP server.
@@ -12,24 +13,8 @@ let stack: Stack;
 let db: mongoose.Connection;
 let adminCookie: string;
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
-  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
-const settle = (ms = 1500) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${stack.urls.content}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  requestJson(`${stack.urls.content}${path}`, method, body, headers);
 const askForGuide = (body: unknown, headers: Record<string, string> = {}) => call('POST', '/api/guide', body, headers);
 const confirm = (token: string | null) => call('POST', '/api/guide/confirm', { token });
 const stats = async () =>

@@ -16,12 +16,7 @@ export interface GuideLinkOwed extends LinkOwed {
 export const guideConfirmationRequested = linkEmails(
   'guide.confirmation_requested',
   GuideRequestModel,
-  (row: GuideLinkOwed) => ({
-    requestId: row._id.toString(),
-    email: row.email,
-    confirmToken: row.pendingConfirmToken,
-    newsletter: row.newsletterAsked !== undefined,
-  }),
+  (row: GuideLinkOwed) => ({ requestId: row._id.toString(), newsletter: row.newsletterAsked !== undefined }),
 );
 
 /**

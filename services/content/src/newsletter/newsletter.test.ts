@@ -10,6 +10,7 @@ import {
 } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestJson, settle, until } from '../testing/requests.ts';
 import { startSite, type Site } from '../testing/site.ts';
 
 // The whole path of a newsletter with real parts: content (subscriptions, fan-out), ai-worker
@@ -24,24 +25,8 @@ let db: mongoose.Connection;
 let adminCookie: string;
 let publish: Site['publish'];
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
-  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
-const settle = (ms = 1500) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${stack.urls.content}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  requestJson(`${stack.urls.content}${path}`, method, body, headers);
 const asAdmin = (method: string, path: string, body?: unknown) => call(method, path, body, { cookie: adminCookie });
 const subscribe = (email: string) =>
   call('POST', '/api/newsletter', { email }, { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}` });

@@ -34,12 +34,7 @@ const owedProjection = { unsubscribeToken: 1 } as const;
 export const newsletterConfirmationRequested = linkEmails(
   'newsletter.confirmation_requested',
   SubscriberModel,
-  (row: ConfirmationOwed) => ({
-    subscriberId: row._id.toString(),
-    email: row.email,
-    confirmToken: row.pendingConfirmToken,
-    unsubscribeToken: row.unsubscribeToken,
-  }),
+  (row: ConfirmationOwed) => ({ subscriberId: row._id.toString(), unsubscribeToken: row.unsubscribeToken }),
 );
 
 /**
