@@ -1,14 +1,15 @@
 import { escapeRegExp } from '@coach/kit';
 import { isProgramId, type ProgramId } from '@coach/site-rules';
 import mongoose from 'mongoose';
-import { PurchaseModel } from '../profile/model.ts';
+import { completedPurchasesOf, PAID_STATUSES, PurchaseModel } from '../checkout/models/purchase.ts';
 
 const { trusted } = mongoose;
 
 /**
  * The one place this folder and its readers (the client's space, the coach's clients) read
  * purchases: a program is hers while a completed purchase of it is in her account (claimed, if
- * she bought it as a visitor). A purchase refunded in full, or still pending, opens nothing.
+ * she bought it as a visitor; checkout's completedPurchasesOf). A purchase refunded in full, or
+ * still pending, opens nothing. The coach's lists read the same rule across all clients.
  */
 const bought = { status: 'completed', programId: trusted({ $exists: true }), userId: trusted({ $exists: true }) };
 
@@ -35,19 +36,16 @@ const shape = (p: {
 
 /** Her programs, one per program (the first purchase of each), in the order she bought them. */
 export async function programsBoughtBy(userId: number): Promise<ProgramPurchase[]> {
-  const rows = await PurchaseModel.find(
-    { ...bought, userId },
-    { programId: 1, userId: 1, completedAt: 1, createdAt: 1 },
-  )
-    .sort({ createdAt: 1, _id: 1 })
-    .lean();
+  const rows = (await completedPurchasesOf(userId)).reverse();
   const seen = new Set<string>();
-  return rows.filter((p) => isProgramId(p.programId!) && !seen.has(p.programId!) && seen.add(p.programId!)).map(shape);
+  return rows
+    .filter((p) => p.programId && isProgramId(p.programId) && !seen.has(p.programId) && seen.add(p.programId))
+    .map(shape);
 }
 
 /** Whether she holds the program. */
 export const hasBought = async (userId: number, programId: string): Promise<boolean> =>
-  (await PurchaseModel.exists({ ...bought, userId, programId })) !== null;
+  (await programsBoughtBy(userId)).some((p) => p.programId === programId);
 
 /** How many clients hold the program. */
 export const buyersOf = async (programId: string): Promise<number> =>
@@ -78,7 +76,7 @@ export async function firstPurchaseOf(p: {
   const earlier = await PurchaseModel.exists({
     ...buyer,
     programId: p.programId,
-    status: trusted({ $in: ['completed', 'refunded'] }),
+    status: trusted({ $in: PAID_STATUSES }),
     _id: trusted({ $lt: new mongoose.Types.ObjectId(p.purchaseId) }),
   });
   return earlier === null;
