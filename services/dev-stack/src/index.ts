@@ -1,5 +1,6 @@
 export * from './stack.ts';
 export { databaseUrl, MONGOD_CACHE_ARGS, startMongo } from './mongo.ts';
+export { startDataServers } from './data-servers.ts';
 export { freePort, freePorts } from './ports.ts';
 export { startRedis } from './redis.ts';
 export { sessionKeyPair, vapidKeyPair } from './keys.ts';

@@ -4,16 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { activityKey, SESSION_ISSUER, sessionCookieName } from '@coach/kit';
-import {
-  databaseUrl,
-  freePort,
-  listen,
-  REPO_ROOT,
-  sessionKeyPair,
-  startMongo,
-  startRedis,
-  waitForHealth,
-} from '@coach/dev-stack';
+import { freePort, listen, REPO_ROOT, startDataServers, waitForHealth } from '@coach/dev-stack';
 import { afterAll, beforeAll } from 'vitest';
 import { contentEnvSchema } from '../config.ts';
 import { startContentService } from '../start.ts';
@@ -31,14 +22,13 @@ export interface ContentLimits {
  * a real mongod and redis-server of its own, listening on a free port.
  */
 export async function startContent(limits: Partial<ContentLimits> = {}) {
-  const [mongo, redisServer] = await Promise.all([startMongo(), startRedis()]);
-  const keys = sessionKeyPair();
-  const mongoUrl = databaseUrl(mongo.url, 'content-test');
+  const servers = await startDataServers('content-test');
+  const { mongoUrl, redisUrl, redisServer, keys } = servers;
   const { chatTimeoutMs = 3000, chatPerMinute = 1000, generateTimeoutMs = 8000, newsletterConfirmHours = 48 } = limits;
   const config = contentEnvSchema.parse({
     LOG_LEVEL: 'silent',
     MONGO_URL: mongoUrl,
-    REDIS_URL: redisServer.url,
+    REDIS_URL: redisUrl,
     SESSION_PUBLIC_KEY: keys.publicKey,
     CHAT_TIMEOUT_MS: String(chatTimeoutMs),
     CHAT_RATE_LIMIT_PER_MINUTE: String(chatPerMinute),
@@ -64,16 +54,15 @@ export async function startContent(limits: Partial<ContentLimits> = {}) {
   async function stop() {
     await server.close();
     for (const close of content.closers) await close();
-    await redisServer.stop();
-    await mongo.stop();
+    await servers.stop();
   }
   return {
     url,
-    redisUrl: redisServer.url,
+    redisUrl,
     redisServer,
     mongoUrl,
     /** What an ai-worker needs to serve this content: its Redis and its database. */
-    workerEnv: { REDIS_URL: redisServer.url, MONGO_URL: mongoUrl },
+    workerEnv: { REDIS_URL: redisUrl, MONGO_URL: mongoUrl },
     queues,
     publish,
     publication,

@@ -1,25 +1,23 @@
 import mongoose from 'mongoose';
-import { databaseUrl, sessionKeyPair, startMongo, startRedis } from '@coach/dev-stack';
+import { startDataServers } from '@coach/dev-stack';
 import { createLogger } from '../logger.ts';
 import { connectMongo } from '../mongo.ts';
 import { createQueues } from '../events.ts';
 import { createRedis } from '../redis.ts';
 
 /**
- * What a service's in-process tests run on: a real mongod and redis-server of their own,
- * mongoose connected (indexes of the imported models built), Redis and BullMQ connections ready,
- * and a fresh session key pair. `redisServer` lets a test take Redis away. `stop` closes and
- * removes it all.
+ * What a unit's in-process tests run on: a real mongod and redis-server of their own, mongoose
+ * connected (indexes of the imported models built), Redis and BullMQ connections ready, and a
+ * fresh session key pair. `redisServer` lets a test take Redis away. `stop` closes and removes it
+ * all.
  */
 export async function startTestBackend(name: string) {
-  const mongo = await startMongo();
-  const redisServer = await startRedis();
+  const servers = await startDataServers(name);
   const logger = createLogger(name, 'silent');
-  const mongoUrl = databaseUrl(mongo.url, name);
-  await connectMongo(mongoUrl, logger);
+  await connectMongo(servers.mongoUrl, logger);
   await mongoose.connection.syncIndexes();
-  const redis = createRedis(redisServer.url, logger);
-  const queueConnection = createRedis(redisServer.url, logger, 'queues');
+  const redis = createRedis(servers.redisUrl, logger);
+  const queueConnection = createRedis(servers.redisUrl, logger, 'queues');
   const queues = createQueues(queueConnection, logger);
   // Ready before the first request, as a service is once its /health answers.
   await Promise.all([redis.ping(), queueConnection.ping()]);
@@ -28,18 +26,7 @@ export async function startTestBackend(name: string) {
     await queueConnection.quit();
     await redis.quit();
     await mongoose.disconnect();
-    await redisServer.stop();
-    await mongo.stop();
+    await servers.stop();
   }
-  return {
-    mongoUrl,
-    redisUrl: redisServer.url,
-    redisServer,
-    logger,
-    redis,
-    queueConnection,
-    queues,
-    keys: sessionKeyPair(),
-    stop,
-  };
+  return { ...servers, logger, redis, queueConnection, queues, stop };
 }

@@ -1,18 +1,15 @@
 import { WEBHOOK_PATHS, type CommunityPost } from '@coach/contracts';
 import { nextLink } from '@coach/site-rules';
-import { createEventPublisher, sessionCookieName } from '@coach/kit';
-import { listen } from '@coach/dev-stack';
-import { startTestBackend } from '@coach/kit/testing';
+import { sessionCookieName } from '@coach/kit';
+import { listen, startDataServers } from '@coach/dev-stack';
 import { deviceCookieName } from '../accounts/device.ts';
 import type { LoginLimits } from '../accounts/login-limiter.ts';
-import { ensureAdmin } from '../admin/bootstrap.ts';
-import { buildMembersApp } from '../app.ts';
 import type { BookingKeys } from '../bookings/routes.ts';
 import { CHECKOUT_COOKIE } from '../checkout/routes.ts';
-import { razorpayClient } from '../checkout/razorpay.ts';
-import { checkoutService } from '../checkout/service.ts';
+import { membersEnvSchema } from '../config.ts';
 import type { PasswordResetLimits } from '../passwords/routes.ts';
 import type { BreachedPasswordSettings } from '../passwords/strength.ts';
+import { startMembersService } from '../start.ts';
 
 export const TEST_ADMIN = { email: 'coach@example.com', password: 'Admin-Passw0rd!', name: 'Coach Ananda' };
 export const SESSION_TTL_SECONDS = 3600;
@@ -31,9 +28,13 @@ export interface MembersOptions {
   razorpay?: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; webhookUrl?: string };
 }
 
+/** A setting's value as the environment gives it; unset when undefined. */
+const setting = (value: string | number | boolean | undefined) => (value === undefined ? undefined : String(value));
+
 /**
- * The members service in-process against a real mongod and redis-server of its own, listening
- * on a free port, with the test admin created as at start.
+ * The members service in-process, wired by the same startMembersService as its main.ts (the
+ * background work left out), against a real mongod and redis-server of its own, listening on a
+ * free port, with the test admin created as at start.
  */
 export async function startMembers({
   loginLimits = {},
@@ -44,53 +45,56 @@ export async function startMembers({
   bookingKeys,
   razorpay,
 }: MembersOptions = {}) {
-  const backend = await startTestBackend('members-test');
-  const { logger, redis, queues, keys } = backend;
-  await ensureAdmin(TEST_ADMIN, logger);
-  const publish = createEventPublisher(queues);
-  const checkout = {
-    keys: razorpay,
-    service: checkoutService({
-      razorpay: razorpay && { client: razorpayClient(razorpay), keys: razorpay },
-      publish,
-      logger,
-      redis,
-      coach: { name: 'Coach Ananda', email: 'hello@coach.example', siteUrl: 'https://coach.example' },
-      claimKey: keys.privateKey,
-    }),
+  const servers = await startDataServers('members-test');
+  const { keys } = servers;
+  const logins = {
+    maxFailuresPerAccount: 5,
+    maxFailuresPerAccountGlobal: 100,
+    maxFailuresPerIp: 50,
+    windowSeconds: 900,
+    ...loginLimits,
   };
-  const app = buildMembersApp({
-    logger,
-    redis,
-    publish,
-    sessionPublicKey: keys.publicKey,
-    sessionPrivateKey: keys.privateKey,
-    sessionTtlSeconds: SESSION_TTL_SECONDS,
-    sessionIdleSeconds,
-    cookieSecure,
-    twoStepKey: keys.privateKey,
-    twoStepIssuer: 'Coach Test',
-    loginLimits: {
-      maxFailuresPerAccount: 5,
-      maxFailuresPerAccountGlobal: 100,
-      maxFailuresPerIp: 50,
-      windowSeconds: 900,
-      ...loginLimits,
-    },
-    passwordResetLimits: { maxRequestsPerIp: 20, maxEmailsPerAccount: 3, ...passwordResetLimits },
-    breachedPasswords,
-    bookingKeys,
-    checkout,
+  const resets = { maxRequestsPerIp: 20, maxEmailsPerAccount: 3, ...passwordResetLimits };
+  const config = membersEnvSchema.parse({
+    LOG_LEVEL: 'silent',
+    MONGO_URL: servers.mongoUrl,
+    REDIS_URL: servers.redisUrl,
+    SESSION_PUBLIC_KEY: keys.publicKey,
+    SESSION_PRIVATE_KEY: keys.privateKey,
+    SESSION_TTL_HOURS: setting(SESSION_TTL_SECONDS / 3600),
+    COOKIE_SECURE: setting(cookieSecure),
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ADMIN_NAME: TEST_ADMIN.name,
+    COACH_BRAND: 'Coach Test',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: setting(logins.maxFailuresPerAccount),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: setting(logins.maxFailuresPerAccountGlobal),
+    LOGIN_MAX_FAILURES_PER_IP: setting(logins.maxFailuresPerIp),
+    LOGIN_FAILURE_WINDOW_SECONDS: setting(logins.windowSeconds),
+    PASSWORD_RESET_MAX_PER_IP: setting(resets.maxRequestsPerIp),
+    PASSWORD_RESET_MAX_PER_ACCOUNT: setting(resets.maxEmailsPerAccount),
+    BREACHED_PASSWORD_CHECK: setting(breachedPasswords.enabled),
+    BREACHED_PASSWORD_API_URL: breachedPasswords.apiUrl,
+    BREACHED_PASSWORD_TIMEOUT_MS: setting(breachedPasswords.timeoutMs),
+    CALENDLY_WEBHOOK_SIGNING_KEY: bookingKeys?.calendlySigningKey,
+    CAL_WEBHOOK_SECRET: bookingKeys?.calSecret,
+    RAZORPAY_KEY_ID: razorpay?.keyId,
+    RAZORPAY_KEY_SECRET: razorpay?.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: razorpay?.webhookSecret,
+    RAZORPAY_API_URL: razorpay?.apiUrl,
   });
-  const server = await listen(app);
+  const members = await startMembersService(config, { sessionIdleSeconds });
+  const { logger, redis, queues, checkout } = members;
+  const server = await listen(members.app);
   const url = server.url;
   if (razorpay) razorpay.webhookUrl = `${url}${WEBHOOK_PATHS.razorpay}`;
 
   async function stop() {
     await server.close();
-    await backend.stop();
+    for (const close of members.closers) await close();
+    await servers.stop();
   }
-  return { url, keys, redis, queues, logger, checkout: checkout.service, stop };
+  return { url, keys, redis, queues, logger, checkout, stop };
 }
 export type Members = Awaited<ReturnType<typeof startMembers>>;
 
