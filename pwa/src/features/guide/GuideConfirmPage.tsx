@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
-import { Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { FREE_GUIDE, type GuideConfirmed } from '@coach/contracts';
 import { Link as RouterLink } from 'react-router';
 import { EmailLinkPage } from '../../shared/ui/EmailLinkPage.tsx';
@@ -18,19 +18,14 @@ export default function GuideConfirmPage() {
         failedTitle: 'This link did not work',
         failedText: 'This link is invalid or has expired. Please ask for the guide again.',
       }}
-      done={(answer) => (
-        <>
-          <Typography variant="h2" component="h1" gutterBottom>
-            {FREE_GUIDE.title}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {answer.message}
-          </Typography>
-          {answer.newsletter && (
-            <Typography color="text.secondary" sx={{ mb: 1 }}>
-              You are subscribed to the newsletter too. Every e-mail has a link to unsubscribe whenever you wish.
-            </Typography>
-          )}
+      done={(answer) => ({
+        title: FREE_GUIDE.title,
+        lines: [
+          answer.message,
+          answer.newsletter &&
+            'You are subscribed to the newsletter too. Every e-mail has a link to unsubscribe whenever you wish.',
+        ],
+        action: (
           <Button
             href={answer.downloadUrl}
             download
@@ -41,8 +36,8 @@ export default function GuideConfirmPage() {
           >
             Download the Guide (PDF)
           </Button>
-        </>
-      )}
+        ),
+      })}
       actions={
         <>
           <Button component={RouterLink} to="/coaching" variant="outlined">

@@ -1,5 +1,5 @@
 import MailIcon from '@mui/icons-material/MailOutlineOutlined';
-import { Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { BrowserEvent } from '@coach/contracts';
 import { EmailLinkPage, type EmailLinkTexts } from '../../shared/ui/EmailLinkPage.tsx';
@@ -32,16 +32,7 @@ export function NewsletterLinkPage({
       overline="Newsletter"
       texts={texts}
       onDone={() => counted && trackEvent(counted)}
-      done={() => (
-        <>
-          <Typography variant="h2" component="h1" gutterBottom>
-            {texts.doneTitle}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 4 }}>
-            {texts.doneText}
-          </Typography>
-        </>
-      )}
+      done={() => ({ title: texts.doneTitle, lines: [texts.doneText] })}
       actions={
         <>
           <Button component={RouterLink} to="/blog" variant="contained">

@@ -14,10 +14,37 @@ export interface EmailLinkTexts {
   failedText: string;
 }
 
+/** What the page says once the link's answer came: its heading, its lines, and a button if any. */
+export interface EmailLinkOutcome {
+  title: string;
+  lines: (string | false)[];
+  action?: ReactNode;
+}
+
+/** The heading and lines of an outcome, and its button. */
+function Outcome({ title, lines, action }: EmailLinkOutcome) {
+  return (
+    <Box role="status">
+      <Typography variant="h2" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      {lines.map(
+        (line) =>
+          line && (
+            <Typography key={line} color="text.secondary" sx={{ mb: action ? 1 : 4 }}>
+              {line}
+            </Typography>
+          ),
+      )}
+      {action}
+    </Box>
+  );
+}
+
 /**
  * The page an e-mail's link opens (a confirmation, an unsubscribe): it sends the link's token to
  * `action` once (with the mailing the link names, when `withMailing`), and tells the reader how it
- * went: `done` shows the server's answer.
+ * went: `done` says what the server's answer means.
  */
 export function EmailLinkPage<Answer>({
   action,
@@ -34,7 +61,7 @@ export function EmailLinkPage<Answer>({
   icon: ReactNode;
   overline: string;
   texts: EmailLinkTexts;
-  done: (answer: Answer) => ReactNode;
+  done: (answer: Answer) => EmailLinkOutcome;
   onDone?: () => void;
   /** The buttons under the page's message, whatever it is. */
   actions: ReactNode;
@@ -57,16 +84,9 @@ export function EmailLinkPage<Answer>({
         {overline}
       </Typography>
       {request.isSuccess ? (
-        <Box role="status">{done(request.data)}</Box>
+        <Outcome {...done(request.data)} />
       ) : request.isError ? (
-        <Box role="status">
-          <Typography variant="h2" component="h1" gutterBottom>
-            {texts.failedTitle}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 4 }}>
-            {serverMessage(request.error) ?? texts.failedText}
-          </Typography>
-        </Box>
+        <Outcome title={texts.failedTitle} lines={[serverMessage(request.error) ?? texts.failedText]} />
       ) : (
         <Stack role="status" spacing={2} sx={{ alignItems: 'center', my: 4 }}>
           <Typography variant="h2" component="h1">

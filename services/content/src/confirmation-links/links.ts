@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EventName, EventPayload } from '@coach/contracts';
-import { nullIfDuplicate } from '@coach/kit';
+import { idempotencyKeyOf, nullIfDuplicate } from '@coach/kit';
+import type { Response } from 'express';
 import mongoose, { type Model, type Types } from 'mongoose';
-import type { EventSource } from '../outbox/outbox.ts';
+import type { MailRequestLimit } from '../mail-requests/limit.ts';
+import type { EventSource, Outbox } from '../outbox/outbox.ts';
 
 /**
  * The link that confirms an e-mail address (double opt-in): a random token travels only in the
@@ -156,4 +158,31 @@ export function linkEmails<E extends LinkEvent, Row extends LinkOwed>(
     revisionOf: (row) => ({ confirmTokenHash: row.confirmTokenHash }),
     clearedOnceQueued: ['pendingConfirmToken'],
   };
+}
+
+/** What issuing and mailing links takes. */
+export interface ConfirmationLinkOptions {
+  outbox: Outbox;
+  /** Shared by every form that mails: one address gets no more mail from all of them together. */
+  mailLimit: MailRequestLimit;
+  /** How long a confirmation link works. */
+  confirmHours: number;
+}
+
+/**
+ * A request that asks for a link to `email` (its Idempotency-Key read from `res`): `issue` stores
+ * it and answers the row owed a link's e-mail, if any, told whether the address's hourly mail
+ * allowance has room; that e-mail is queued through `emails`.
+ */
+export async function requestLink<E extends LinkEvent, Row extends LinkOwed>(
+  res: Response,
+  email: string,
+  options: ConfirmationLinkOptions,
+  emails: EventSource<E, Row>,
+  issue: (link: { mailAllowed: boolean; confirmHours: number; requestKey?: string }) => Promise<Row | null>,
+): Promise<void> {
+  const requestKey = idempotencyKeyOf(res);
+  const mailAllowed = await options.mailLimit.allow(email, requestKey);
+  const owed = await issue({ mailAllowed, confirmHours: options.confirmHours, requestKey });
+  if (owed) await options.outbox.notify(emails, owed);
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { FREE_GUIDE, GUIDE_NEWSLETTER_CONSENT, type GuideStats } from '@coach/contracts';
-import { DEMO_ADMIN, startStack, startTestSmtp, type Received, type Stack, type TestSmtp } from '@coach/dev-stack';
+import { startStack, startTestSmtp, type Received, type Stack, type TestSmtp } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestJson, settle, until } from '../testing/requests.ts';
+import { requestJson, settle, signInCoach, until } from '../testing/requests.ts';
 
 // The free guide's path with real parts: content (requests, confirmations), ai-worker (the
 // e-mails), members (the coach's session), MongoDB, Redis and an SMTP server.
@@ -36,15 +36,7 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   db = await mongoose.createConnection(stack.env.content.MONGO_URL).asPromise();
-  const login = await fetch(`${stack.urls.members}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  adminCookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  adminCookie = await signInCoach(stack.urls.members);
 }, 120_000);
 afterAll(async () => {
   await db?.close();

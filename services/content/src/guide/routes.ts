@@ -5,10 +5,9 @@ import {
   type Accepted,
   type GuideConfirmed,
 } from '@coach/contracts';
-import { HttpError, idempotencyKeyOf, idempotent, parse, type SessionVerifier } from '@coach/kit';
+import { HttpError, idempotent, parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
-import type { MailRequestLimit } from '../mail-requests/limit.ts';
-import type { Outbox } from '../outbox/outbox.ts';
+import { requestLink, type ConfirmationLinkOptions } from '../confirmation-links/links.ts';
 import { confirmGuide, guideConfirmationRequested, guideStats, requestGuide } from './service.ts';
 
 export const GUIDE_MESSAGES = {
@@ -18,15 +17,7 @@ export const GUIDE_MESSAGES = {
   badConfirmation: 'This link is invalid or has expired. Please ask for the guide again on the Coaching page.',
 } as const;
 
-export interface GuideOptions {
-  outbox: Outbox;
-  /** Shared with the newsletter and contact forms: one address gets no more mail from all of them together. */
-  mailLimit: MailRequestLimit;
-  /** How long a confirmation link works (the newsletter's setting). */
-  confirmHours: number;
-}
-
-export function guideRoutes(sessions: SessionVerifier, options: GuideOptions): Router {
+export function guideRoutes(sessions: SessionVerifier, options: ConfirmationLinkOptions): Router {
   const router = Router();
 
   /**
@@ -37,10 +28,7 @@ export function guideRoutes(sessions: SessionVerifier, options: GuideOptions): R
    */
   router.post('/api/guide', idempotent('guide'), async (req, res) => {
     const { email, newsletter } = parse(guideInputSchema, req.body);
-    const requestKey = idempotencyKeyOf(res);
-    const mailAllowed = await options.mailLimit.allow(email, requestKey);
-    const owed = await requestGuide(email, newsletter, { mailAllowed, confirmHours: options.confirmHours, requestKey });
-    if (owed) await options.outbox.notify(guideConfirmationRequested, owed);
+    await requestLink(res, email, options, guideConfirmationRequested, (link) => requestGuide(email, newsletter, link));
     const answer: Accepted = { ok: true, message: GUIDE_MESSAGES.requested };
     res.status(202).json(answer);
   });

@@ -1,4 +1,4 @@
-import type { NewsletterOptions } from './routes.ts';
+import type { ConfirmationLinkOptions } from '../confirmation-links/links.ts';
 import { deferredConfirmations, issueDeferredLink, newsletterConfirmationRequested } from './service.ts';
 
 /**
@@ -8,7 +8,7 @@ import { deferredConfirmations, issueDeferredLink, newsletterConfirmationRequest
  * at once ask the allowance for the same request, and only one of them issues the link.
  * Returns how many were sent.
  */
-export async function sendDeferredConfirmations({ outbox, mailLimit, confirmHours }: NewsletterOptions) {
+export async function sendDeferredConfirmations({ outbox, mailLimit, confirmHours }: ConfirmationLinkOptions) {
   let sent = 0;
   for (const row of await deferredConfirmations()) {
     if (!(await mailLimit.allow(row.email, row.confirmationDeferredFor))) continue;

@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { QUEUES, type NewsletterSubscriber, type PostMailingStats } from '@coach/contracts';
-import {
-  DEMO_ADMIN,
-  storeConfirmedSubscribers,
-  startTestSmtp,
-  type Received,
-  type Stack,
-  type TestSmtp,
-} from '@coach/dev-stack';
+import { storeConfirmedSubscribers, startTestSmtp, type Received, type Stack, type TestSmtp } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestJson, settle, until } from '../testing/requests.ts';
+import { requestJson, settle, signInCoach, until } from '../testing/requests.ts';
 import { startSite, type Site } from '../testing/site.ts';
 
 // The whole path of a newsletter with real parts: content (subscriptions, fan-out), ai-worker
@@ -89,15 +82,7 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   ({ stack, queues, publish, db } = site);
-  const login = await fetch(`${stack.urls.members}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  adminCookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  adminCookie = await signInCoach(stack.urls.members);
 }, 120_000);
 afterAll(async () => {
   await site?.stop();

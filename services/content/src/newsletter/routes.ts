@@ -6,10 +6,9 @@ import {
   newsletterUnsubscribeInputSchema,
   type Accepted,
 } from '@coach/contracts';
-import { HttpError, idempotencyKeyOf, idempotent, parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { HttpError, idempotent, parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
-import type { MailRequestLimit } from '../mail-requests/limit.ts';
-import type { Outbox } from '../outbox/outbox.ts';
+import { requestLink, type ConfirmationLinkOptions } from '../confirmation-links/links.ts';
 import { sendSubscribersCsv } from './export.ts';
 import {
   confirm,
@@ -30,14 +29,7 @@ export const NEWSLETTER_MESSAGES = {
   badUnsubscribe: 'This unsubscribe link is not valid.',
 } as const;
 
-export interface NewsletterOptions {
-  outbox: Outbox;
-  mailLimit: MailRequestLimit;
-  /** How long a confirmation link works. */
-  confirmHours: number;
-}
-
-export function newsletterRoutes(sessions: SessionVerifier, options: NewsletterOptions): Router {
+export function newsletterRoutes(sessions: SessionVerifier, options: ConfirmationLinkOptions): Router {
   const router = Router();
 
   /**
@@ -48,10 +40,7 @@ export function newsletterRoutes(sessions: SessionVerifier, options: NewsletterO
    */
   router.post('/api/newsletter', idempotent('newsletter'), async (req, res) => {
     const { email } = parse(newsletterInputSchema, req.body);
-    const requestKey = idempotencyKeyOf(res);
-    const mailAllowed = await options.mailLimit.allow(email, requestKey);
-    const owed = await subscribe(email, { mailAllowed, confirmHours: options.confirmHours, requestKey });
-    if (owed) await options.outbox.notify(newsletterConfirmationRequested, owed);
+    await requestLink(res, email, options, newsletterConfirmationRequested, (link) => subscribe(email, link));
     const answer: Accepted = { ok: true, message: NEWSLETTER_MESSAGES.subscribed };
     res.status(202).json(answer);
   });

@@ -1,3 +1,5 @@
+import { DEMO_ADMIN } from '@coach/dev-stack';
+
 /** Waits until `check` holds, looking every 50 ms; fails after `timeoutMs`. */
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
   for (const started = Date.now(); Date.now() - started < timeoutMs;) {
@@ -19,4 +21,17 @@ export async function requestJson(url: string, method: string, body?: unknown, h
   });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** Signs the demo coach in at the members service; answers her session's cookie header. */
+export async function signInCoach(membersUrl: string): Promise<string> {
+  const login = await fetch(`${membersUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
