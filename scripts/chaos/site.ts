@@ -49,14 +49,28 @@ export async function startChaosSite(replicas: number) {
   let mongo = await startMongo({ dbPath: mongoDir, port: mongoPort });
   let redis = await startRedis({ dir: redisDir });
   const smtp = await startTestSmtp();
-  const stack: Stack = await startStack(
-    chaosStackOptions({
-      SERVICE_REPLICAS: String(replicas),
-      MONGO_URL: mongo.url,
-      REDIS_URL: redis.url,
-      SMTP_URL: smtp.url,
-    }),
-  );
+  /** Its data servers and the SMTP server, stopped and their folder removed. */
+  async function stopServers() {
+    await redis.stop();
+    await mongo.stop().catch(() => {});
+    await smtp.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  let stack: Stack;
+  try {
+    stack = await startStack(
+      chaosStackOptions({
+        SERVICE_REPLICAS: String(replicas),
+        MONGO_URL: mongo.url,
+        REDIS_URL: redis.url,
+        SMTP_URL: smtp.url,
+      }),
+    );
+  } catch (err) {
+    // A site that does not start leaves no server running behind the failed suite.
+    await stopServers();
+    throw err;
+  }
 
   /** A component of the site: infrastructure, or one replica of a service. */
   async function kill(part: Part) {
@@ -83,10 +97,7 @@ export async function startChaosSite(replicas: number) {
 
   async function stop() {
     await stack.stop();
-    await redis.stop();
-    await mongo.stop().catch(() => {});
-    await smtp.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stopServers();
   }
 
   return { stack, smtp, mongoUrl: mongo.url, redisUrl: redis.url, kill, restart, signal, stop };

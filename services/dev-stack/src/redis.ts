@@ -15,7 +15,10 @@ function redisServerPath(): string {
  * its log shows `ready` (a data server's "Ready to accept connections"; a Sentinel's ID).
  */
 export async function runRedisServer(args: string[], ready = 'Ready to accept connections') {
-  const child = spawn(redisServerPath(), args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Its errors are passed on, not inherited: a server left behind by a killed test worker must
+  // not hold the test runner's own output open (the runner would wait for it for ever).
+  const child = spawn(redisServerPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr!.pipe(process.stderr, { end: false });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {

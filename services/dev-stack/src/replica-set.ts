@@ -38,8 +38,10 @@ export async function startReplicaSet(options: {
         dbPath,
         ...MONGOD_CACHE_ARGS,
       ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      // Errors passed on, not inherited, as redis-server's (see runRedisServer).
+      { stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    child.stderr!.pipe(process.stderr, { end: false });
     members[index] = child;
     await new Promise<void>((resolve, reject) => {
       let output = '';
