@@ -15,3 +15,4 @@ export { startReplicaSet, type ReplicaSet } from './replica-set.ts';
 export { startSentinelRedis, type SentinelRedis } from './sentinel.ts';
 export { startTestPushService, type PushReceived, type TestPushService } from './test-push-service.ts';
 export { startRazorpayStandin, type RazorpayPayment, type RazorpayStandin } from './razorpay-standin.ts';
+export { silentMp3, tinyPdf, tinyPng } from './test-files.ts';

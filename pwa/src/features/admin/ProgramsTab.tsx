@@ -316,7 +316,7 @@ function ProgramEditor({ programId }: { programId: string }) {
           <Typography variant="h5" component="h3" sx={{ mb: 2, color: 'primary.dark' }}>
             {portal.data.title}
           </Typography>
-          <PortalEditor key={portal.data.updatedAt ?? 'new'} portal={portal.data} />
+          <PortalEditor portal={portal.data} />
         </CardContent>
       </Card>
       <Card>

@@ -107,7 +107,7 @@ export function IntakeForm({ program }: { program: PortalProgram }) {
           }
         />
       ))}
-      {send.isError && (
+      {send.isError && Object.keys(errors).length === 0 && (
         <Alert severity="error">
           {serverMessage(send.error) ?? 'Your answers could not be sent. Please try again.'}
         </Alert>

@@ -9,12 +9,12 @@ import type {
   ProgramPortalInput,
 } from '@coach/contracts';
 import { QUEUES, RESOURCE_MAX_BYTES, type EventJob } from '@coach/contracts';
+import { silentMp3, tinyPdf, tinyPng } from '@coach/dev-stack';
 import { createEventPublisher } from '@coach/kit';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
 import { startPortalNotices } from './notices.ts';
-import { silentMp3, tinyPdf, tinyPng } from './testing/files.ts';
 
 // The client's space and the coach's view of her clients, against the members service on a real
 // mongod and redis-server: what a client, the coach and a stranger each get.

@@ -1,6 +1,7 @@
 /**
- * Files for the tests of program resources, made here rather than kept in the repository: an MP3
- * of silence, a small PDF and a PNG, each a real file of its type.
+ * Files for the tests of a program's resources (the members service's and the browser's), made
+ * here rather than kept in the repository: an MP3 of silence, a small PDF and a PNG, each a real
+ * file of its type.
  */
 
 /** One MPEG-1 Layer III frame at 128 kbit/s, 44.1 kHz, stereo (417 bytes): a header and silence. */

@@ -1,0 +1,150 @@
+import { silentMp3 } from '@coach/dev-stack';
+import type { AdminClientDetail } from '@coach/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { goOffline, waitForServiceWorker } from './offline-visitor.ts';
+import { hydrated } from './page-checks.ts';
+import { signInAsCoach } from './site-pages.ts';
+import { openSection } from './workspace-nav.ts';
+
+// A program's client space walked end to end in Chromium against the embedded stack (Razorpay is
+// the local stand-in): the coach sets the program up, a new client pays for it, answers, signs,
+// gets her booking link, keeps the audio on her phone and plays it, seeking, with the network cut;
+// her homework answer written offline reaches the coach once she is back online.
+
+test.use({ serviceWorkers: 'allow' });
+
+const PROGRAM = { id: 'spiritual-mastery-intensive', title: 'Spiritual Mastery Intensive', price: '₹1,25,000' };
+const AUDIO_SECONDS = 60;
+
+/** The audio element's state, after asking it to play from `from` seconds. */
+async function playFrom(page: Page, from: number) {
+  return page.evaluate(async (at) => {
+    const audio = document.querySelector('audio')!;
+    if (audio.readyState < 1) {
+      audio.load();
+      await new Promise((resolve, reject) => {
+        audio.addEventListener('loadedmetadata', resolve, { once: true });
+        audio.addEventListener('error', () => reject(new Error(`media error ${audio.error?.code}`)), { once: true });
+      });
+    }
+    audio.muted = true;
+    audio.currentTime = at;
+    await audio.play();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    return { currentTime: audio.currentTime, duration: audio.duration, paused: audio.paused, error: audio.error?.code };
+  }, from);
+}
+
+test('the coach sets up a program; a client pays, answers, signs, books, and plays its audio offline', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // The coach: a welcome, a required question, an agreement and an audio file.
+  const coach = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
+  await signInAsCoach(coach);
+  await coach.goto('/admin/dashboard');
+  await openSection(coach, 'Programs');
+  await coach.getByRole('button', { name: `Set up ${PROGRAM.title}` }).click();
+  const setup = coach.getByRole('form', { name: `${PROGRAM.title}: welcome, intake and agreement` });
+  await setup.getByLabel('Welcome').fill('Welcome to six months of deep practice.');
+  await setup.getByRole('button', { name: 'Add a question' }).click();
+  await setup.getByRole('textbox', { name: 'Question 1' }).fill('What brings you to this work?');
+  await setup
+    .getByLabel(/^Coaching agreement/)
+    .fill('Coaching is not therapy. Sessions moved within a day are counted.');
+  await setup.getByRole('button', { name: 'Save' }).click();
+  await expect(setup.getByText('Saved.')).toBeVisible();
+  const upload = coach.getByRole('form', { name: 'Upload a file' });
+  await upload.getByLabel('Title').fill('Evening meditation');
+  await upload
+    .getByLabel('File')
+    .setInputFiles({ name: 'evening.mp3', mimeType: 'audio/mpeg', buffer: silentMp3(AUDIO_SECONDS) });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(coach.getByText('Evening meditation').first()).toBeVisible();
+
+  // A visitor makes her account and pays for the program with a test payment.
+  const tag = Date.now().toString(36);
+  const client = {
+    name: 'Lakshmi Rao',
+    username: `lakshmi${tag}`,
+    email: `lakshmi.${tag}@example.com`,
+    password: 'Gentle-Breath-42',
+  };
+  const signup = await page.request.post('/api/auth/signup', { data: client });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const userId = Number((await signup.json()).id);
+  expect(
+    (await page.request.post('/api/auth/login', { data: { email: client.email, password: client.password } })).ok(),
+  ).toBe(true);
+  await page.goto(`/checkout/${PROGRAM.id}`);
+  await page.getByRole('button', { name: `Pay ${PROGRAM.price}` }).click();
+  await page.getByRole('dialog', { name: 'Razorpay test checkout' }).getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('status')).toContainText(`${PROGRAM.title} is now in your profile`);
+  await page.getByRole('link', { name: 'Open your program space' }).click();
+
+  // Her space: the intake first, then the agreement, then her booking link.
+  await expect(page.getByRole('heading', { level: 1, name: PROGRAM.title })).toBeVisible();
+  await hydrated(page);
+  await expect(page.getByText('Welcome to six months of deep practice.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book a session' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(page.getByText('This question needs an answer')).toBeVisible();
+  await page.getByLabel('What brings you to this work?').fill('To meet myself without fear.');
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(page.getByRole('heading', { name: 'Your coaching agreement' })).toBeVisible();
+  await page.getByLabel('I have read the agreement and accept it').check();
+  await page.getByLabel('Your full name, as your signature').fill(client.name);
+  await page.getByRole('button', { name: 'Sign the agreement' }).click();
+  const book = page.getByRole('link', { name: 'Book a session' });
+  await expect(book).toBeVisible();
+  const bookingUrl = new URL((await book.getAttribute('href'))!);
+  expect(bookingUrl.searchParams.get('email')).toBe(client.email);
+  expect(bookingUrl.searchParams.get('utm_content')).toMatch(new RegExp(`^${userId}-`));
+  await expect(page.getByText('0 of 24 sessions used')).toBeVisible();
+
+  // The coach sees where she stands, and sets her homework.
+  await openSection(coach, 'Clients');
+  await expect(coach.getByText(client.email).first()).toBeVisible();
+  const homework = await coach.request.post(`/api/admin/clients/${userId}/homework`, {
+    data: { programId: PROGRAM.id, prompt: 'Sit with the evening meditation and write what rose.' },
+  });
+  expect(homework.status()).toBe(201);
+
+  // She keeps the audio on the device, and plays and seeks it with the network cut.
+  await waitForServiceWorker(page);
+  await page.reload();
+  await hydrated(page);
+  const meditation = page.getByRole('listitem').filter({ hasText: 'Evening meditation' });
+  await meditation.getByLabel('Available offline').click();
+  await expect(meditation.getByText('Kept on this device')).toBeVisible({ timeout: 30_000 });
+  await goOffline(page.context(), page);
+  await page.reload();
+  await expect(page.getByText('You are offline: this is your space as it was on your last visit.')).toBeVisible();
+  await expect(page.getByText('Sit with the evening meditation and write what rose.')).toBeVisible();
+  const started = await playFrom(page, 5);
+  expect(started.error).toBeUndefined();
+  expect(started.duration).toBeGreaterThan(AUDIO_SECONDS - 2);
+  expect(started.paused).toBe(false);
+  expect(started.currentTime).toBeGreaterThan(5.3);
+  const sought = await playFrom(page, 45);
+  expect(sought.currentTime).toBeGreaterThan(45.3);
+  expect(sought.currentTime).toBeLessThan(AUDIO_SECONDS);
+
+  // Her homework answer, written offline, waits on the device and reaches the coach once online.
+  const answer = 'Quiet, then grief, then a small warmth.';
+  await page.getByRole('textbox', { name: 'Your answer' }).fill(answer);
+  await page.getByRole('button', { name: 'Send my answer' }).click();
+  await expect(page.getByText('Saved on this device: it will be sent when you are back online.')).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(async () => {
+    const detail = (await (await coach.request.get(`/api/admin/clients/${userId}`)).json()) as AdminClientDetail;
+    expect(detail.homework.map((h) => h.answer)).toEqual([answer]);
+    expect(detail.programs[0]).toMatchObject({
+      stage: 'ready',
+      intake: { answers: { 'question-1': 'To meet myself without fear.' } },
+    });
+    expect(detail.programs[0]!.agreement?.fullName).toBe(client.name);
+  }).toPass({ timeout: 30_000 });
+  await coach.close();
+});
