@@ -12,7 +12,7 @@ import { createChatService } from './chat/service.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { dailyPostRoutes } from './daily-post/routes.ts';
 import { guideRoutes } from './guide/routes.ts';
-import type { JobRunner } from './jobs.ts';
+import type { JobRunner } from './worker-jobs/job-runner.ts';
 import type { Outbox } from './outbox/outbox.ts';
 import type { MailRequestLimit } from './mail-requests/limit.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';

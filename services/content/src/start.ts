@@ -17,7 +17,7 @@ import { contactReceived } from './contact/model.ts';
 import { startGeneratedPostConsumer } from './daily-post/consumer.ts';
 import { DAILY_POST_MESSAGES } from './daily-post/routes.ts';
 import { guideConfirmationRequested } from './guide/service.ts';
-import { createJobRunner } from './jobs.ts';
+import { createJobRunner } from './worker-jobs/job-runner.ts';
 import { createMailRequestLimit } from './mail-requests/limit.ts';
 import { sendDeferredConfirmations } from './newsletter/deferred.ts';
 import { startNewsletterConsumer } from './newsletter/fanout.ts';

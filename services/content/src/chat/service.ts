@@ -1,7 +1,7 @@
 import { chatReplySchema, type ChatJob } from '@coach/contracts';
 import { crisisReplyFor } from '@coach/kit';
 import type { JobsOptions } from 'bullmq';
-import type { JobRunner } from '../jobs.ts';
+import type { JobRunner } from '../worker-jobs/job-runner.ts';
 
 /** Chat jobs run once (the visitor can simply send again); their texts are kept only briefly. */
 const CHAT_JOB_OPTIONS: JobsOptions = {

@@ -4,7 +4,7 @@ import { HttpError, idempotent, type SessionVerifier } from '@coach/kit';
 import type { JobsOptions } from 'bullmq';
 import { Router } from 'express';
 import { toPublicPost } from '../blog/shape.ts';
-import type { JobRunner } from '../jobs.ts';
+import type { JobRunner } from '../worker-jobs/job-runner.ts';
 import { findGeneratedPost } from './store.ts';
 
 const STORED_POLL_MS = 50;

@@ -25,12 +25,8 @@ export async function requestJson(url: string, method: string, body?: unknown, h
 
 /** Signs the demo coach in at the members service; answers her session's cookie header. */
 export async function signInCoach(membersUrl: string): Promise<string> {
-  const login = await fetch(`${membersUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  return login.headers
+  const { headers } = await requestJson(`${membersUrl}/api/admin/login`, 'POST', DEMO_ADMIN);
+  return headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
