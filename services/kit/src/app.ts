@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import cookieParser from 'cookie-parser';
 import { WEBHOOK_MAX_BYTES, WEBHOOK_TOO_LARGE } from '@coach/contracts';
-import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { errorHandler, HttpError, notFoundApi } from './errors.ts';
@@ -152,6 +152,12 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
   });
   return app;
 }
+
+/** Marks the answers of the routes it guards as never cached: they are one person's, or change at once. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
 
 /**
  * How deep a JSON body may nest: no body of the site goes past a few levels, and a deeper one

@@ -6,7 +6,7 @@ import {
   idParamSchema,
   slugParamSchema,
 } from '@coach/contracts';
-import { parse, sendListPage, type SessionVerifier } from '@coach/kit';
+import { noStore, parse, sendListPage, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { BlogPostModel } from './model.ts';
 import type { Publication } from './publication.ts';
@@ -58,10 +58,7 @@ export function internalBlogRoutes(): Router {
 /** The admin's blog management: /api/admin/blog-posts (drafts included). */
 export function adminBlogRoutes(sessions: SessionVerifier, publication: Publication): Router {
   const router = Router();
-  router.use('/api/admin/blog-posts', sessions.requireAdmin, (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/api/admin/blog-posts', sessions.requireAdmin, noStore);
   router.get('/api/admin/blog-posts', async (req, res) => {
     const query = parse(adminListQuerySchema, req.query);
     const [page, total] = await Promise.all([blog.listAll(query), BlogPostModel.estimatedDocumentCount()]);

@@ -1,5 +1,5 @@
 import { askAiInputSchema, chatInputSchema, type AskAiAnswer, type ChatAnswer } from '@coach/contracts';
-import { consumeOrRefuse, HttpError, parse, UnavailableError, type Redis } from '@coach/kit';
+import { consumeOrRefuse, HttpError, noStore, parse, type Redis, UnavailableError } from '@coach/kit';
 import { Router, type RequestHandler } from 'express';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { CHAT_MESSAGES, type ChatService } from './service.ts';
@@ -29,10 +29,7 @@ function chatRateLimit(redis: Redis, perMinute: number): RequestHandler {
 /** POST /api/ai/chat (the modal) and POST /api/ask-ai (the Soul Companion page). Never cached. */
 export function chatRoutes(redis: Redis, chat: ChatService, perMinute: number): Router {
   const router = Router();
-  router.use(['/api/ai/chat', '/api/ask-ai'], (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use(['/api/ai/chat', '/api/ask-ai'], noStore);
   const limit = chatRateLimit(redis, perMinute);
 
   router.post('/api/ai/chat', limit, async (req, res) => {

@@ -1,5 +1,5 @@
 import { loginInputSchema, signupInputSchema, type CurrentUser, type TwoStepChallenge } from '@coach/contracts';
-import { HttpError, parse, type SessionVerifier, type PublishEvent } from '@coach/kit';
+import { HttpError, noStore, parse, type PublishEvent, type SessionVerifier } from '@coach/kit';
 import { Router, type CookieOptions, type Request, type Response } from 'express';
 import { DEVICE_COOKIE_MAX_AGE_MS, deviceCookieName, type DeviceCookies } from './device.ts';
 import type { LoginLimiter } from './login-limiter.ts';
@@ -64,10 +64,7 @@ export function authRoutes(deps: AuthDeps): Router {
   const cookie = authCookieOptions(cookieSecure);
   const deviceCookie = deviceCookieName(cookieSecure);
   const startSession = sessionStarter(deps);
-  router.use(['/api/auth', '/api/admin/login'], (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use(['/api/auth', '/api/admin/login'], noStore);
 
   router.post('/api/auth/signup', async (req, res) => {
     const input = parse(signupInputSchema, req.body);

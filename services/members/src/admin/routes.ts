@@ -1,5 +1,5 @@
 import { adminUserListQuerySchema, userIdParamSchema, type Accepted } from '@coach/contracts';
-import { parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { noStore, parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { SessionIssuer } from '../accounts/sessions.ts';
 import { deleteUser, listUsers } from './service.ts';
@@ -7,10 +7,7 @@ import { deleteUser, listUsers } from './service.ts';
 /** The admin's user management: 401 when signed out, 403 for members. */
 export function adminUserRoutes(sessions: SessionVerifier, issuer: SessionIssuer): Router {
   const router = Router();
-  router.use('/api/admin/users', sessions.requireAdmin, (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/api/admin/users', sessions.requireAdmin, noStore);
   /** One page of accounts: the next page in the Link header, the number of accounts in X-Total-Count. */
   router.get('/api/admin/users', async (req, res) => {
     const query = parse(adminUserListQuerySchema, req.query);

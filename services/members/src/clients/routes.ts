@@ -4,17 +4,14 @@ import {
   clientIdParamSchema,
   clientNoteInputSchema,
 } from '@coach/contracts';
-import { parse, sendAdminPage, type PublishEvent, type SessionVerifier } from '@coach/kit';
+import { noStore, parse, type PublishEvent, sendAdminPage, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { addHomework, addNote, clientDetail, listClients } from './service.ts';
 
 /** The coach's view of each client: 401 signed out, 403 for members. */
 export function clientAdminRoutes(sessions: SessionVerifier, publish: PublishEvent): Router {
   const router = Router();
-  router.use('/api/admin/clients', sessions.requireAdmin, (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/api/admin/clients', sessions.requireAdmin, noStore);
   /** One page of clients: the next page in the Link header, the number of clients in X-Total-Count. */
   router.get('/api/admin/clients', async (req, res) => {
     const query = parse(adminUserListQuerySchema, req.query);

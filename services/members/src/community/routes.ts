@@ -13,10 +13,11 @@ import {
 import {
   idempotencyKeyOf,
   idempotent,
-  parse,
-  sendListPage,
   type Logger,
+  noStore,
+  parse,
   type PublishEvent,
+  sendListPage,
   type SessionVerifier,
 } from '@coach/kit';
 import { Router, type Request } from 'express';
@@ -53,14 +54,7 @@ export function communityRoutes(sessions: SessionVerifier, publish: PublishEvent
   router.get('/api/community/weekly-prompt', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json({ prompt: weeklyPrompt(new Date()) });
   });
-  router.use(
-    ['/api/community/posts', '/api/community/replies', '/api/community/stats'],
-    sessions.requireUser,
-    (_req, res, next) => {
-      res.set('Cache-Control', 'no-store');
-      next();
-    },
-  );
+  router.use(['/api/community/posts', '/api/community/replies', '/api/community/stats'], sessions.requireUser, noStore);
   router.get('/api/community/posts', async (req, res) => {
     const query = parse(communityFeedQuerySchema, req.query);
     sendListPage(res, '/api/community/posts', query, await listFeed(actorOf(req).userId, query.cursor));
@@ -115,10 +109,7 @@ export function communityRoutes(sessions: SessionVerifier, publish: PublishEvent
 /** The coach's moderation of the Circle: every post and reply, open reports, hide, delete, dismiss. */
 export function moderationRoutes(sessions: SessionVerifier): Router {
   const router = Router();
-  router.use('/api/admin/community', sessions.requireAdmin, (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/api/admin/community', sessions.requireAdmin, noStore);
   router.get('/api/admin/community', async (req, res) => {
     const { view } = parse(moderationQuerySchema, req.query);
     res.json(await moderationList(view));

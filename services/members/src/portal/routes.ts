@@ -4,7 +4,7 @@ import {
   intakeInputSchema,
   portalIdParamSchema,
 } from '@coach/contracts';
-import { HttpError, parse, type SessionVerifier } from '@coach/kit';
+import { HttpError, noStore, parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { MemberRefs } from '../bookings/memberRef.ts';
 import { hasBought } from '../programs/buyers.ts';
@@ -20,10 +20,7 @@ export interface PortalDeps {
 /** The client's space of each program she bought: 401 signed out, 403 for a program she does not hold. */
 export function portalRoutes(sessions: SessionVerifier, deps: PortalDeps): Router {
   const router = Router();
-  router.use('/api/portal', sessions.requireUser, (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/api/portal', sessions.requireUser, noStore);
   const userOf = (req: { session?: { sub: string } }) => Number(req.session!.sub);
 
   router.get('/api/portal/programs', async (req, res) => {

@@ -1,14 +1,11 @@
-import type { SessionVerifier } from '@coach/kit';
+import { noStore, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { getProgress, listJourney, listPurchases } from './service.ts';
 
 /** The signed-in member's own profile data; nobody can read another member's. */
 export function profileRoutes(sessions: SessionVerifier): Router {
   const router = Router();
-  router.use('/api/profile', sessions.requireUser, (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/api/profile', sessions.requireUser, noStore);
   router.get('/api/profile/progress', async (req, res) => {
     res.json(await getProgress(Number(req.session!.sub), new Date()));
   });

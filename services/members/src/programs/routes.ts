@@ -1,5 +1,5 @@
 import { portalIdParamSchema, programPortalInputSchema, type Accepted } from '@coach/contracts';
-import { HttpError, parse, type SessionVerifier } from '@coach/kit';
+import { HttpError, noStore, parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { deleteResource, storeUpload } from './resources.ts';
 import { listPrograms, programOf, programPortal, saveProgramPortal } from './service.ts';
@@ -7,10 +7,7 @@ import { listPrograms, programOf, programPortal, saveProgramPortal } from './ser
 /** The coach's set-up of each program's space: 401 signed out, 403 for members. */
 export function programAdminRoutes(sessions: SessionVerifier): Router {
   const router = Router();
-  router.use('/api/admin/programs', sessions.requireAdmin, (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/api/admin/programs', sessions.requireAdmin, noStore);
   router.get('/api/admin/programs', async (_req, res) => {
     res.json(await listPrograms());
   });

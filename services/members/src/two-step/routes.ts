@@ -7,7 +7,7 @@ import {
   type TwoStepSetup,
   type TwoStepStatus,
 } from '@coach/contracts';
-import { HttpError, parse, type SessionVerifier } from '@coach/kit';
+import { HttpError, noStore, parse, type SessionVerifier } from '@coach/kit';
 import { Router, type Request } from 'express';
 import { checkedUnderSignInLimits, deviceCookieName, type DeviceCookies } from '../accounts/device.ts';
 import type { LoginLimiter } from '../accounts/login-limiter.ts';
@@ -55,10 +55,7 @@ export function twoStepRoutes(deps: TwoStepDeps): Router {
     await startSession(res, user, device);
   });
 
-  router.use('/api/auth/two-step', sessions.requireUser, (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/api/auth/two-step', sessions.requireUser, noStore);
 
   const signedInUser = async (req: Request) => {
     const user = await findUser(Number(req.session!.sub));
