@@ -16,7 +16,9 @@
 //      (20% twice, shuffled), 500 Calendly bookings a second (webhooks)
 //   12. insights: beacons at 1,000 events/s beside the public reads, and the coach's first answer
 //       for 90 days of 5,000 daily views (insights)
-// BENCH_SECONDS (default 10) sets each run's length; BENCH_ONLY=reads,login,chat,frontend,blog,newsletter,push,webhooks,failover,insights
+//   13. a program's file: 20 clients downloading a 20 MB audio file at once through the gateway,
+//       throughput and the site's PSS growth meanwhile (downloads)
+// BENCH_SECONDS (default 10) sets each run's length; BENCH_ONLY=reads,login,chat,frontend,blog,newsletter,push,webhooks,failover,insights,downloads
 // picks parts by the names in brackets.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -48,6 +50,12 @@ import {
   INSIGHTS_FIRST_ANSWER_TARGET_MS,
   READ_KEPT_TARGET,
 } from '../services/content/bench/insights.ts';
+import {
+  benchDownloads,
+  DOWNLOAD_CLIENTS,
+  DOWNLOAD_FILE_MB,
+  DOWNLOAD_PSS_GROWTH_TARGET_MB,
+} from '../services/members/bench/downloads.ts';
 import { benchLogin } from '../services/members/bench/login.ts';
 import {
   BENCH_CALENDLY_KEY,
@@ -69,7 +77,9 @@ const TAPS_TARGET_MS: Record<string, number> = { '/login': 3000, '/community': 3
 /** What a phone on a slow network downloads to sign up, whole page, gzipped. */
 const SIGNUP_BUDGET_KB = 150;
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'reads,login,chat,frontend,blog,newsletter,push,webhooks,failover,insights').split(','),
+  (
+    process.env.BENCH_ONLY ?? 'reads,login,chat,frontend,blog,newsletter,push,webhooks,failover,insights,downloads'
+  ).split(','),
 );
 // The newsletter part's e-mails go to a local SMTP server that counts them per address.
 const smtp = only.has('newsletter') ? await startTestSmtp() : undefined;
@@ -302,6 +312,21 @@ async function reportInsights() {
   );
 }
 
+/** Part 13, judged against its target. */
+async function reportDownloads() {
+  console.log(
+    `\n13. A program's file: ${DOWNLOAD_CLIENTS} clients downloading a ${DOWNLOAD_FILE_MB} MB audio file at once through the gateway (target: the site's PSS grows by at most ${DOWNLOAD_PSS_GROWTH_TARGET_MB} MB)`,
+  );
+  const figures = await benchDownloads(stack);
+  console.table([figures]);
+  console.log(
+    verdict(
+      figures['complete downloads'] === DOWNLOAD_CLIENTS && figures['PSS growth MB'] <= DOWNLOAD_PSS_GROWTH_TARGET_MB,
+      `${figures['complete downloads']} of ${DOWNLOAD_CLIENTS} complete at ${figures['MB/s']} MB/s; PSS grew ${figures['PSS growth MB']} MB`,
+    ),
+  );
+}
+
 try {
   if (only.has('reads')) await benchReads();
   if (only.has('login')) {
@@ -319,6 +344,7 @@ try {
   if (smtp) await reportNewsletter(smtp);
   if (only.has('webhooks')) await reportWebhooks();
   if (only.has('insights')) await reportInsights();
+  if (only.has('downloads')) await reportDownloads();
   const memory = residentMemory(stack.processes());
   console.log(`\n8. Memory of the site after the load (target: all of it within 512 MB, the PSS sum)`);
   console.table(memory.rows);
