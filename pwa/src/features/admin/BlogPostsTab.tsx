@@ -3,15 +3,14 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { formatDateTime, formatLongDate } from '../../shared/dates.ts';
 import { BlogPostDialog } from './BlogPostDialog.tsx';
-import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
+import { PagedAdminList, TabHeading, type PagedListTexts } from './AdminList.tsx';
 import { ADMIN_POSTS_KEY, postMailingKey, refreshBlog } from './queries.ts';
-import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import type { Column } from './ResponsiveTable.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { ConfirmedDeleteDialog } from './ConfirmedDeleteDialog.tsx';
 
@@ -74,10 +73,17 @@ const COLUMNS: readonly Column<AdminBlogPost>[] = [
   { label: 'Newsletter', render: (p) => <NewsletterFigures postId={p.id} /> },
 ];
 
+const LIST_TEXTS: PagedListTexts = {
+  search: 'Search posts',
+  what: 'the blog posts',
+  emptyTitle: 'No posts yet',
+  emptyText: 'Write the first insight with New Post.',
+  table: 'Blog posts',
+};
+
 /** Blog posts: New Post, and view (new tab), edit and delete on every row. */
 export function BlogPostsTab() {
   const queryClient = useQueryClient();
-  const { query: posts, list, search, setSearch } = usePagedList<AdminBlogPost>(ADMIN_POSTS_KEY[0]);
   // The dialog is remounted by key on every opening, so it starts from the chosen post or a blank form.
   const [editor, setEditor] = useState<{ key: number; open: boolean; post?: AdminBlogPost }>({ key: 0, open: false });
   const openEditor = (post?: AdminBlogPost) => setEditor((e) => ({ key: e.key + 1, open: true, post }));
@@ -90,59 +96,42 @@ export function BlogPostsTab() {
 
   return (
     <>
-      <Stack
-        direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2.5, gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography variant="h4" component="h2" sx={{ color: 'primary.dark' }}>
-          Blog Posts
-        </Typography>
+      <TabHeading title="Blog Posts">
         <Button variant="contained" color="secondary" startIcon={<AddIcon />} onClick={() => openEditor()}>
           New Post
         </Button>
-      </Stack>
-      <ListSearch label="Search posts" value={search} onSearch={setSearch} />
-      <QueryState
-        query={posts}
-        what="the blog posts"
-        emptyTitle="No posts yet"
-        emptyText="Write the first insight with New Post."
-      >
-        {(rows) => (
-          <ResponsiveTable
-            label="Blog posts"
-            columns={COLUMNS}
-            rows={rows}
-            rowKey={(p) => p.id}
-            actions={(p) => (
-              <>
-                <Tooltip title="View on the blog (new tab)">
-                  <IconButton
-                    component="a"
-                    href={`/blog/${p.slug}`}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`View “${p.title}” (opens in a new tab)`}
-                  >
-                    <OpenInNewIcon />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Edit post">
-                  <IconButton aria-label={`Edit “${p.title}”`} onClick={() => openEditor(p)} color="primary">
-                    <EditIcon />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Delete post">
-                  <IconButton aria-label={`Delete “${p.title}”`} onClick={() => remove.ask(p)} color="error">
-                    <DeleteIcon />
-                  </IconButton>
-                </Tooltip>
-              </>
-            )}
-          />
+      </TabHeading>
+      <PagedAdminList
+        path={ADMIN_POSTS_KEY[0]}
+        texts={LIST_TEXTS}
+        columns={COLUMNS}
+        rowKey={(p) => p.id}
+        actions={(p) => (
+          <>
+            <Tooltip title="View on the blog (new tab)">
+              <IconButton
+                component="a"
+                href={`/blog/${p.slug}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`View “${p.title}” (opens in a new tab)`}
+              >
+                <OpenInNewIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Edit post">
+              <IconButton aria-label={`Edit “${p.title}”`} onClick={() => openEditor(p)} color="primary">
+                <EditIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete post">
+              <IconButton aria-label={`Delete “${p.title}”`} onClick={() => remove.ask(p)} color="error">
+                <DeleteIcon />
+              </IconButton>
+            </Tooltip>
+          </>
         )}
-      </QueryState>
-      <LoadMore list={list} />
+      />
       <BlogPostDialog
         key={editor.key}
         open={editor.open}

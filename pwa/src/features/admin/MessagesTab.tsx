@@ -16,12 +16,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiRequest, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
+import { PagedAdminList, TabHeading, type PagedListTexts } from './AdminList.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
 import { dialogTitleSx } from '../../shared/ui/dialogTitleSx.ts';
 import { MESSAGES_KEY } from './queries.ts';
-import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import type { Column } from './ResponsiveTable.tsx';
 import { EmailAddress } from '../../shared/ui/EmailAddress.tsx';
 
 /** A subject value of the contact form as its label ('retreat' -> 'Retreat Information'). */
@@ -59,9 +58,16 @@ function useMarkRead() {
   });
 }
 
+const LIST_TEXTS: PagedListTexts = {
+  search: 'Search messages',
+  what: 'the messages',
+  emptyTitle: 'No messages yet',
+  emptyText: 'Messages sent through the contact form will appear here.',
+  table: 'Contact messages',
+};
+
 /** Contact messages, newest first, unread ones in bold; opening one marks it read. */
 export function MessagesTab() {
-  const { query: messages, list, search, setSearch } = usePagedList<ContactMessage>(MESSAGES_KEY[0]);
   const [detail, setDetail] = useState<{ message: ContactMessage | null; open: boolean }>({
     message: null,
     open: false,
@@ -75,37 +81,19 @@ export function MessagesTab() {
 
   return (
     <>
-      <Typography variant="h4" component="h2" sx={{ color: 'primary.dark', mb: 2.5 }}>
-        Messages
-      </Typography>
-      <ListSearch label="Search messages" value={search} onSearch={setSearch} />
-      <QueryState
-        query={messages}
-        what="the messages"
-        emptyTitle="No messages yet"
-        emptyText="Messages sent through the contact form will appear here."
-      >
-        {(rows) => (
-          <ResponsiveTable
-            label="Contact messages"
-            columns={COLUMNS}
-            rows={rows}
-            rowKey={(m) => m.id}
-            emphasized={(m) => !m.readAt}
-            actions={(m) => (
-              <Button
-                size="small"
-                variant="outlined"
-                onClick={() => open(m)}
-                aria-label={`View message from ${m.name}`}
-              >
-                View
-              </Button>
-            )}
-          />
+      <TabHeading title="Messages" />
+      <PagedAdminList
+        path={MESSAGES_KEY[0]}
+        texts={LIST_TEXTS}
+        columns={COLUMNS}
+        rowKey={(m) => m.id}
+        emphasized={(m) => !m.readAt}
+        actions={(m) => (
+          <Button size="small" variant="outlined" onClick={() => open(m)} aria-label={`View message from ${m.name}`}>
+            View
+          </Button>
         )}
-      </QueryState>
-      <LoadMore list={list} />
+      />
       <MessageDialog
         message={detail.message}
         open={detail.open}

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { apiRequest, serverMessage } from '../../shared/api/client.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { MODERATION_KEY, moderationKey, type ModerationView } from './queries.ts';
-import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import { AdminList, type AdminListTexts } from './AdminList.tsx';
+import type { Column } from './ResponsiveTable.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { ConfirmedDeleteDialog } from './ConfirmedDeleteDialog.tsx';
 
@@ -50,6 +50,21 @@ const COLUMNS: readonly Column<ModeratedItem>[] = [
     ),
   },
 ];
+
+const LIST_TEXTS: Record<ModerationView, AdminListTexts> = {
+  reported: {
+    what: "the circle's posts",
+    emptyTitle: 'Nothing reported',
+    emptyText: 'Posts and replies members report will appear here.',
+    table: 'Reported posts and replies',
+  },
+  recent: {
+    what: "the circle's posts",
+    emptyTitle: 'No posts yet',
+    emptyText: 'Posts and replies members share will appear here.',
+    table: 'Recent posts and replies',
+  },
+};
 
 /**
  * Sacred Circle moderation: what members reported (most recent first) or everything new; the
@@ -108,56 +123,43 @@ export function ModerationTab() {
           <ToggleButton value="recent">Recent</ToggleButton>
         </ToggleButtonGroup>
       </Stack>
-      <QueryState
+      <AdminList
         query={items}
-        what="the circle's posts"
-        emptyTitle={view === 'reported' ? 'Nothing reported' : 'No posts yet'}
-        emptyText={
-          view === 'reported'
-            ? 'Posts and replies members report will appear here.'
-            : 'Posts and replies members share will appear here.'
-        }
-      >
-        {(rows) => (
-          <ResponsiveTable
-            label={view === 'reported' ? 'Reported posts and replies' : 'Recent posts and replies'}
-            columns={COLUMNS}
-            rows={rows}
-            rowKey={(i) => i.id}
-            actions={(item) => {
-              const name = `${kindLabel(item).toLowerCase()} by Community Member #${item.userId}`;
-              return (
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    disabled={act.isPending}
-                    onClick={() => act.mutate({ item, action: item.hidden ? 'show' : 'hide' })}
-                    aria-label={`${item.hidden ? 'Show' : 'Hide'} ${name}`}
-                  >
-                    {item.hidden ? 'Show' : 'Hide'}
-                  </Button>
-                  {item.openReports > 0 && (
-                    <Button
-                      size="small"
-                      disabled={act.isPending}
-                      onClick={() => act.mutate({ item, action: 'dismiss' })}
-                      aria-label={`Dismiss reports of ${name}`}
-                    >
-                      Dismiss
-                    </Button>
-                  )}
-                  <Tooltip title="Delete">
-                    <IconButton aria-label={`Delete ${name}`} onClick={() => remove.ask(item)} color="error">
-                      <DeleteIcon />
-                    </IconButton>
-                  </Tooltip>
-                </Stack>
-              );
-            }}
-          />
-        )}
-      </QueryState>
+        texts={LIST_TEXTS[view]}
+        columns={COLUMNS}
+        rowKey={(i) => i.id}
+        actions={(item) => {
+          const name = `${kindLabel(item).toLowerCase()} by Community Member #${item.userId}`;
+          return (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={act.isPending}
+                onClick={() => act.mutate({ item, action: item.hidden ? 'show' : 'hide' })}
+                aria-label={`${item.hidden ? 'Show' : 'Hide'} ${name}`}
+              >
+                {item.hidden ? 'Show' : 'Hide'}
+              </Button>
+              {item.openReports > 0 && (
+                <Button
+                  size="small"
+                  disabled={act.isPending}
+                  onClick={() => act.mutate({ item, action: 'dismiss' })}
+                  aria-label={`Dismiss reports of ${name}`}
+                >
+                  Dismiss
+                </Button>
+              )}
+              <Tooltip title="Delete">
+                <IconButton aria-label={`Delete ${name}`} onClick={() => remove.ask(item)} color="error">
+                  <DeleteIcon />
+                </IconButton>
+              </Tooltip>
+            </Stack>
+          );
+        }}
+      />
       <ConfirmedDeleteDialog
         remove={remove}
         title={`Delete this ${remove.row?.kind ?? 'post'}?`}

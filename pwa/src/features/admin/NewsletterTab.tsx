@@ -1,14 +1,13 @@
 import type { GuideStats, NewsletterSettings, NewsletterSubscriber, SubscriberState } from '@coach/contracts';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import { Button, Chip, FormControlLabel, Paper, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { Button, Chip, FormControlLabel, Paper, Radio, RadioGroup, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
+import { PagedAdminList, TabHeading, type PagedListTexts } from './AdminList.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
 import { GUIDE_STATS_KEY, NEWSLETTER_SETTINGS_KEY, SUBSCRIBERS_EXPORT_URL, SUBSCRIBERS_KEY } from './queries.ts';
-import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import type { Column } from './ResponsiveTable.tsx';
 import { EmailAddress } from '../../shared/ui/EmailAddress.tsx';
 
 const STATE_CHIPS: Record<SubscriberState, { label: string; sx: object }> = {
@@ -83,36 +82,26 @@ function GuideFigures() {
   );
 }
 
+const LIST_TEXTS: PagedListTexts = {
+  search: 'Search subscribers',
+  what: 'the subscribers',
+  emptyTitle: 'No subscribers yet',
+  emptyText: 'Readers who subscribe on the blog will appear here.',
+  table: 'Newsletter subscribers',
+};
+
 /** Newsletter: how posts are sent, the free guide's figures, and the subscribers (newest first) with their state. */
 export function NewsletterTab() {
-  const { query: subscribers, list, search, setSearch } = usePagedList<NewsletterSubscriber>(SUBSCRIBERS_KEY[0]);
   return (
     <>
-      <Stack
-        direction="row"
-        sx={{ mb: 2.5, gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h2" sx={{ color: 'primary.dark' }}>
-          Newsletter
-        </Typography>
+      <TabHeading title="Newsletter">
         <Button component="a" href={SUBSCRIBERS_EXPORT_URL} download variant="outlined" startIcon={<DownloadIcon />}>
           Export CSV
         </Button>
-      </Stack>
+      </TabHeading>
       <DeliverySetting />
       <GuideFigures />
-      <ListSearch label="Search subscribers" value={search} onSearch={setSearch} />
-      <QueryState
-        query={subscribers}
-        what="the subscribers"
-        emptyTitle="No subscribers yet"
-        emptyText="Readers who subscribe on the blog will appear here."
-      >
-        {(rows) => (
-          <ResponsiveTable label="Newsletter subscribers" columns={COLUMNS} rows={rows} rowKey={(s) => s.id} />
-        )}
-      </QueryState>
-      <LoadMore list={list} />
+      <PagedAdminList path={SUBSCRIBERS_KEY[0]} texts={LIST_TEXTS} columns={COLUMNS} rowKey={(s) => s.id} />
     </>
   );
 }

@@ -21,7 +21,7 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
 }
 
-interface Props<T> {
+export interface ResponsiveTableProps<T> {
   /** Names the table for assistive technology. */
   label: string;
   columns: readonly Column<T>[];
@@ -36,7 +36,7 @@ interface Props<T> {
  * A table on wide screens; on a phone each row becomes a card of label/value pairs, so nothing
  * needs sideways scrolling at 390 px.
  */
-export function ResponsiveTable<T>({ label, columns, rows, rowKey, actions, emphasized }: Props<T>) {
+export function ResponsiveTable<T>({ label, columns, rows, rowKey, actions, emphasized }: ResponsiveTableProps<T>) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
 

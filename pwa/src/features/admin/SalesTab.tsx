@@ -23,10 +23,9 @@ import { useState, type FormEvent } from 'react';
 import { idempotencyHeader, postJson, serverMessage } from '../../shared/api/client.ts';
 import { BigNumber } from '../../shared/ui/BigNumber.tsx';
 import { EmailAddress } from '../../shared/ui/EmailAddress.tsx';
-import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
+import { PagedAdminList, TabHeading, type PagedListTexts } from './AdminList.tsx';
 import { SALES_KEY, SALES_SUMMARY_KEY } from './queries.ts';
-import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import type { Column } from './ResponsiveTable.tsx';
 
 const STATUS_COLOR: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   completed: 'success',
@@ -223,10 +222,17 @@ function Revenue({ label, paise }: { label: string; paise: number | undefined })
   );
 }
 
+const LIST_TEXTS: PagedListTexts = {
+  search: 'Search by client, email, program or receipt',
+  what: 'the sales',
+  emptyTitle: 'No sales yet',
+  emptyText: 'Purchases made on the site, and sales you record, will appear here.',
+  table: 'Sales',
+};
+
 /** The coach's sales: revenue this month and financial year, every purchase, refunds and sales made outside the site. */
 export function SalesTab() {
   const summary = useQuery<SalesSummary>({ queryKey: SALES_SUMMARY_KEY });
-  const { query, list, search, setSearch } = usePagedList<AdminPurchase>(SALES_KEY[0]);
   const [refunding, setRefunding] = useState<AdminPurchase | null>(null);
   const [recording, setRecording] = useState(false);
   const columns: readonly Column<AdminPurchase>[] = [
@@ -268,17 +274,11 @@ export function SalesTab() {
   ];
   return (
     <>
-      <Stack
-        direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2.5, flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h4" component="h2" sx={{ color: 'primary.dark' }}>
-          Sales
-        </Typography>
+      <TabHeading title="Sales">
         <Button variant="contained" onClick={() => setRecording(true)}>
           Record a sale
         </Button>
-      </Stack>
+      </TabHeading>
       <Grid container spacing={2} sx={{ mb: 3 }} component="section" aria-label="Revenue">
         <Revenue label="Revenue this month" paise={summary.data?.month} />
         <Revenue
@@ -286,16 +286,7 @@ export function SalesTab() {
           paise={summary.data?.financialYear}
         />
       </Grid>
-      <ListSearch label="Search by client, email, program or receipt" value={search} onSearch={setSearch} />
-      <QueryState
-        query={query}
-        what="the sales"
-        emptyTitle="No sales yet"
-        emptyText="Purchases made on the site, and sales you record, will appear here."
-      >
-        {(rows) => <ResponsiveTable label="Sales" columns={columns} rows={rows} rowKey={(p) => p.id} />}
-      </QueryState>
-      <LoadMore list={list} />
+      <PagedAdminList path={SALES_KEY[0]} texts={LIST_TEXTS} columns={columns} rowKey={(p) => p.id} />
       {refunding && <RefundDialog sale={refunding} onClose={() => setRefunding(null)} />}
       {recording && <RecordSaleDialog onClose={() => setRecording(false)} />}
     </>

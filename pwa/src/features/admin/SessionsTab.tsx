@@ -1,10 +1,9 @@
 import type { AdminBooking, BookingStatus } from '@coach/contracts';
-import { Chip, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import { EmailAddress } from '../../shared/ui/EmailAddress.tsx';
-import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
+import { PagedAdminList, TabHeading, type PagedListTexts } from './AdminList.tsx';
 import { BOOKINGS_KEY } from './queries.ts';
-import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import type { Column } from './ResponsiveTable.tsx';
 
 const STATUS_CHIPS: Record<BookingStatus, { label: string; color: 'default' | 'success' | 'warning' | 'info' }> = {
   booked: { label: 'Booked', color: 'info' },
@@ -27,24 +26,20 @@ const COLUMNS: readonly Column<AdminBooking>[] = [
   { label: 'Status', render: (b) => <Chip size="small" {...STATUS_CHIPS[b.status]} /> },
 ];
 
+const LIST_TEXTS: PagedListTexts = {
+  search: 'Search by name or email',
+  what: 'the sessions',
+  emptyTitle: 'No sessions yet',
+  emptyText: 'Sessions booked on your booking page will appear here.',
+  table: 'Booked sessions',
+};
+
 /** Sessions booked on the booking page, newest first: each client's, and the leads' free calls. */
 export function SessionsTab() {
-  const { query, list, search, setSearch } = usePagedList<AdminBooking>(BOOKINGS_KEY[0]);
   return (
     <>
-      <Typography variant="h4" component="h2" sx={{ color: 'primary.dark', mb: 2.5 }}>
-        Sessions
-      </Typography>
-      <ListSearch label="Search by name or email" value={search} onSearch={setSearch} />
-      <QueryState
-        query={query}
-        what="the sessions"
-        emptyTitle="No sessions yet"
-        emptyText="Sessions booked on your booking page will appear here."
-      >
-        {(rows) => <ResponsiveTable label="Booked sessions" columns={COLUMNS} rows={rows} rowKey={(b) => b.id} />}
-      </QueryState>
-      <LoadMore list={list} />
+      <TabHeading title="Sessions" />
+      <PagedAdminList path={BOOKINGS_KEY[0]} texts={LIST_TEXTS} columns={COLUMNS} rowKey={(b) => b.id} />
     </>
   );
 }

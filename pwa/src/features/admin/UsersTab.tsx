@@ -1,12 +1,11 @@
 import type { AdminUser } from '@coach/contracts';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Chip, IconButton, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
+import { PagedAdminList, TabHeading, type PagedListTexts } from './AdminList.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
 import { USERS_KEY } from './queries.ts';
-import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import type { Column } from './ResponsiveTable.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { ConfirmedDeleteDialog } from './ConfirmedDeleteDialog.tsx';
 import { EmailAddress } from '../../shared/ui/EmailAddress.tsx';
@@ -28,10 +27,17 @@ const COLUMNS: readonly Column<AdminUser>[] = [
   { label: 'Joined', render: (u) => formatLongDate(u.createdAt) },
 ];
 
+const LIST_TEXTS: PagedListTexts = {
+  search: 'Search users',
+  what: 'the users',
+  emptyTitle: 'No users yet',
+  emptyText: 'Members who join the journey will appear here.',
+  table: 'Users',
+};
+
 /** Users: every account, newest first, searchable; delete on each row except admin rows. */
 export function UsersTab() {
   const queryClient = useQueryClient();
-  const { query: users, list, search, setSearch } = usePagedList<AdminUser>(USERS_KEY[0]);
   const remove = useConfirmedDelete<AdminUser>({
     path: (u) => `/api/admin/users/${encodeURIComponent(u.id)}`,
     successTitle: 'User deleted successfully',
@@ -41,35 +47,22 @@ export function UsersTab() {
 
   return (
     <>
-      <Typography variant="h4" component="h2" sx={{ color: 'primary.dark', mb: 2.5 }}>
-        Users
-      </Typography>
-      <ListSearch label="Search users" value={search} onSearch={setSearch} />
-      <QueryState
-        query={users}
-        what="the users"
-        emptyTitle="No users yet"
-        emptyText="Members who join the journey will appear here."
-      >
-        {(rows) => (
-          <ResponsiveTable
-            label="Users"
-            columns={COLUMNS}
-            rows={rows}
-            rowKey={(u) => u.id}
-            actions={(u) =>
-              u.role === 'admin' ? null : (
-                <Tooltip title="Delete user">
-                  <IconButton aria-label={`Delete user ${u.name}`} onClick={() => remove.ask(u)} color="error">
-                    <DeleteIcon />
-                  </IconButton>
-                </Tooltip>
-              )
-            }
-          />
-        )}
-      </QueryState>
-      <LoadMore list={list} />
+      <TabHeading title="Users" />
+      <PagedAdminList
+        path={USERS_KEY[0]}
+        texts={LIST_TEXTS}
+        columns={COLUMNS}
+        rowKey={(u) => u.id}
+        actions={(u) =>
+          u.role === 'admin' ? null : (
+            <Tooltip title="Delete user">
+              <IconButton aria-label={`Delete user ${u.name}`} onClick={() => remove.ask(u)} color="error">
+                <DeleteIcon />
+              </IconButton>
+            </Tooltip>
+          )
+        }
+      />
       <ConfirmedDeleteDialog
         remove={remove}
         title="Delete this user?"
