@@ -1,8 +1,10 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { silentMp3 } from '@coach/dev-stack';
 import type { AdminClientDetail } from '@coach/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { goOffline, waitForServiceWorker } from './offline-visitor.ts';
 import { hydrated } from './page-checks.ts';
+import { widerThanScreen } from './screen-checks.ts';
 import { signInAsCoach } from './site-pages.ts';
 import { openSection } from './workspace-nav.ts';
 
@@ -146,5 +148,80 @@ test('the coach sets up a program; a client pays, answers, signs, books, and pla
     });
     expect(detail.programs[0]!.agreement?.fullName).toBe(client.name);
   }).toPass({ timeout: 30_000 });
+  await coach.close();
+});
+
+/** What is wrong with the page on a phone: anything wider than the screen, and axe's violations. */
+async function phoneProblems(page: Page): Promise<string[]> {
+  const axe = new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .exclude('footer');
+  const { violations } = await axe.analyze();
+  return [
+    ...(await widerThanScreen(page)),
+    ...violations.map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+  ];
+}
+
+test("the client's space and the coach's sections fit a 390 px phone, each step of the way", async ({
+  page,
+  browser,
+}) => {
+  const RETREAT = { id: 'breakthrough-weekend-retreat', title: 'Breakthrough Weekend Retreat' };
+  const coach = await (
+    await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } })
+  ).newPage();
+  await signInAsCoach(coach);
+  const portal = await coach.request.put(`/api/admin/programs/${RETREAT.id}/portal`, {
+    data: {
+      welcome: 'Three days to come home to yourself.',
+      intake: {
+        questions: [
+          { id: 'hope', label: 'What do you hope to leave behind?', kind: 'longtext', required: true },
+          { id: 'energy', label: 'How rested do you feel?', kind: 'scale', required: true },
+          { id: 'diet', label: 'Meals', kind: 'choice', options: ['Vegetarian', 'Vegan'], required: false },
+        ],
+      },
+      agreement: { text: 'The retreat is a space of silence in the mornings.' },
+    },
+  });
+  expect(portal.ok(), await portal.text()).toBe(true);
+  const tag = Date.now().toString(36);
+  const client = {
+    name: 'Uma Devi',
+    username: `uma${tag}`,
+    email: `uma.${tag}@example.com`,
+    password: 'Gentle-Breath-42',
+  };
+  expect((await page.request.post('/api/auth/signup', { data: client })).status()).toBe(201);
+  expect(
+    (await page.request.post('/api/auth/login', { data: { email: client.email, password: client.password } })).ok(),
+  ).toBe(true);
+  const sale = await coach.request.post('/api/admin/purchases', {
+    data: { programId: RETREAT.id, name: client.name, email: client.email },
+  });
+  expect(sale.status()).toBe(201);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/programs/${RETREAT.id}`);
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Send my answers' })).toBeVisible();
+  expect(await phoneProblems(page), 'the intake').toEqual([]);
+  await page.getByLabel('What do you hope to leave behind?').fill('The hurry.');
+  await page.getByRole('button', { name: '7 of 10' }).click();
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(page.getByRole('button', { name: 'Sign the agreement' })).toBeVisible();
+  expect(await phoneProblems(page), 'the agreement').toEqual([]);
+
+  await coach.goto('/admin/dashboard');
+  await openSection(coach, 'Programs');
+  await coach.getByRole('button', { name: `Set up ${RETREAT.title}` }).click();
+  await expect(coach.getByRole('button', { name: 'Add a question' })).toBeVisible();
+  expect(await phoneProblems(coach), 'the Programs section').toEqual([]);
+  await openSection(coach, 'Clients');
+  await coach.getByRole('button', { name: `Open ${client.name}` }).click();
+  await expect(coach.getByRole('dialog', { name: client.name })).toContainText('The hurry.');
+  expect(await phoneProblems(coach), 'a client in the Clients section').toEqual([]);
   await coach.close();
 });

@@ -23,15 +23,15 @@ import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { formatDateTime, formatLongDate } from '../../shared/dates.ts';
 import { dialogTitleSx } from '../../shared/ui/dialogTitleSx.ts';
 import { EmailAddress } from '../../shared/ui/EmailAddress.tsx';
-import { QueryState } from '../../shared/ui/QueryState.tsx';
-import { ListSearch, LoadMore, usePagedList } from './pagedList.tsx';
+import { PagedAdminList, TabHeading, type PagedListTexts } from './AdminList.tsx';
 import { CLIENTS_KEY, clientKey } from './queries.ts';
-import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import type { Column } from './ResponsiveTable.tsx';
 
-const STAGE_CHIPS: Record<PortalStage, { label: string; color: 'warning' | 'info' | 'success' }> = {
-  intake: { label: 'Intake to answer', color: 'warning' },
-  agreement: { label: 'Agreement to sign', color: 'info' },
-  ready: { label: 'Ready to book', color: 'success' },
+/** Each stage's chip: dark text on a light tint, readable on the phone's small type. */
+const STAGE_CHIPS: Record<PortalStage, { label: string; sx: { bgcolor: string; color: string } }> = {
+  intake: { label: 'Intake to answer', sx: { bgcolor: '#FFF1DC', color: '#6B3A00' } },
+  agreement: { label: 'Agreement to sign', sx: { bgcolor: '#E6EEFB', color: '#1B3A78' } },
+  ready: { label: 'Ready to book', sx: { bgcolor: '#E3F1E5', color: '#1E5A2B' } },
 };
 
 const StageChip = ({ stage }: { stage: PortalStage }) => <Chip size="small" {...STAGE_CHIPS[stage]} />;
@@ -131,21 +131,23 @@ function ClientDetail({ userId }: { userId: number }) {
               </Typography>
             )}
             {p.intake ? (
-              <Box component="dl" sx={{ m: 0, mt: 1 }}>
-                <Typography variant="body2" color="text.secondary">
+              <>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                   Intake answered {formatDateTime(new Date(p.intake.answeredAt))} (questions version {p.intake.version})
                 </Typography>
-                {p.intake.questions.map((q) => (
-                  <Box key={q.id} sx={{ mt: 1 }}>
-                    <Typography component="dt" variant="body2" sx={{ fontWeight: 700 }}>
-                      {q.label}
-                    </Typography>
-                    <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
-                      {p.intake!.answers[q.id] ?? '—'}
-                    </Typography>
-                  </Box>
-                ))}
-              </Box>
+                <Box component="dl" sx={{ m: 0 }}>
+                  {p.intake.questions.map((q) => (
+                    <Box key={q.id} sx={{ mt: 1 }}>
+                      <Typography component="dt" variant="body2" sx={{ fontWeight: 700 }}>
+                        {q.label}
+                      </Typography>
+                      <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
+                        {p.intake!.answers[q.id] ?? '—'}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+              </>
             ) : (
               <Typography variant="body2" color="text.secondary">
                 Intake not answered yet.
@@ -217,37 +219,31 @@ const COLUMNS: readonly Column<AdminClient>[] = [
   },
 ];
 
+const LIST_TEXTS: PagedListTexts = {
+  search: 'Search by name or email',
+  what: 'your clients',
+  emptyTitle: 'No clients yet',
+  emptyText: 'Members who join a program appear here, with their intake, agreement, notes and homework.',
+  table: 'Clients',
+};
+
 /** The coach's clients (members who joined a program), newest first, each opened in full. */
 export function ClientsTab() {
-  const { query, list, search, setSearch } = usePagedList<AdminClient>(CLIENTS_KEY[0]);
   const [open, setOpen] = useState<AdminClient | null>(null);
   return (
     <>
-      <Typography variant="h4" component="h2" sx={{ color: 'primary.dark', mb: 2.5 }}>
-        Clients
-      </Typography>
-      <ListSearch label="Search by name or email" value={search} onSearch={setSearch} />
-      <QueryState
-        query={query}
-        what="your clients"
-        emptyTitle="No clients yet"
-        emptyText="Members who join a program appear here, with their intake, agreement, notes and homework."
-      >
-        {(rows) => (
-          <ResponsiveTable
-            label="Clients"
-            columns={COLUMNS}
-            rows={rows}
-            rowKey={(c) => String(c.userId)}
-            actions={(c) => (
-              <Button size="small" onClick={() => setOpen(c)} aria-label={`Open ${c.name}`}>
-                Open
-              </Button>
-            )}
-          />
+      <TabHeading title="Clients" />
+      <PagedAdminList
+        path={CLIENTS_KEY[0]}
+        texts={LIST_TEXTS}
+        columns={COLUMNS}
+        rowKey={(c) => String(c.userId)}
+        actions={(c) => (
+          <Button size="small" onClick={() => setOpen(c)} aria-label={`Open ${c.name}`}>
+            Open
+          </Button>
         )}
-      </QueryState>
-      <LoadMore list={list} />
+      />
       <Dialog open={open !== null} onClose={() => setOpen(null)} fullWidth maxWidth="md" scroll="body">
         <DialogTitle sx={dialogTitleSx}>{open?.name}</DialogTitle>
         <DialogContent>{open && <ClientDetail userId={open.userId} />}</DialogContent>

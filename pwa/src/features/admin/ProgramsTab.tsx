@@ -23,12 +23,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { apiRequest, serverMessage, throwIfNotOk } from '../../shared/api/client.ts';
 import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
-import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { ADMIN_PROGRAMS_KEY, programPortalKey } from './queries.ts';
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
+import { AdminList, TabHeading, type AdminListTexts } from './AdminList.tsx';
 
 const KIND_LABELS: Record<PortalQuestionKind, string> = {
   text: 'Short answer',
@@ -219,6 +219,7 @@ function PortalEditor({ portal }: { portal: ProgramPortal }) {
 function ResourcesEditor({ portal }: { portal: ProgramPortal }) {
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
+  const picker = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const refresh = () =>
     queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ADMIN_PROGRAMS_KEY[0]) });
@@ -238,6 +239,7 @@ function ResourcesEditor({ portal }: { portal: ProgramPortal }) {
     onSuccess: () => {
       setFile(null);
       setTitle('');
+      if (picker.current) picker.current.value = '';
       void refresh();
     },
   });
@@ -283,15 +285,16 @@ function ResourcesEditor({ portal }: { portal: ProgramPortal }) {
         }}
       >
         <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} size="small" />
-        <Button variant="outlined" component="label">
+        <input
+          ref={picker}
+          hidden
+          type="file"
+          accept="application/pdf,audio/mpeg,audio/mp4,audio/aac,audio/ogg,image/jpeg,image/png,image/webp"
+          aria-label="File"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <Button variant="outlined" onClick={() => picker.current?.click()}>
           {file ? file.name : 'Choose a file'}
-          <input
-            hidden
-            type="file"
-            accept="application/pdf,audio/mpeg,audio/mp4,audio/aac,audio/ogg,image/jpeg,image/png,image/webp"
-            aria-label="File"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
         </Button>
         <Button type="submit" variant="contained" disabled={!file || !title.trim() || tooLarge || upload.isPending}>
           {upload.isPending ? 'Uploading…' : 'Upload'}
@@ -331,6 +334,13 @@ function ProgramEditor({ programId }: { programId: string }) {
   );
 }
 
+const LIST_TEXTS: AdminListTexts = {
+  what: 'the programs',
+  emptyTitle: 'No programs',
+  emptyText: 'The price list has no programs.',
+  table: 'Programs',
+};
+
 /** Each program's client space: its welcome, intake, agreement and files. */
 export function ProgramsTab() {
   const programs = useQuery<AdminProgram[]>({ queryKey: ADMIN_PROGRAMS_KEY });
@@ -344,30 +354,19 @@ export function ProgramsTab() {
   ];
   return (
     <>
-      <Typography variant="h4" component="h2" sx={{ color: 'primary.dark', mb: 2.5 }}>
-        Programs
-      </Typography>
-      <QueryState
+      <TabHeading title="Programs" />
+      <AdminList
         query={programs}
-        what="the programs"
-        emptyTitle="No programs"
-        emptyText="The price list has no programs."
-      >
-        {(rows) => (
-          <ResponsiveTable
-            label="Programs"
-            columns={columns}
-            rows={rows}
-            rowKey={(p) => p.programId}
-            emphasized={(p) => p.programId === chosen}
-            actions={(p) => (
-              <Button size="small" onClick={() => setChosen(p.programId)} aria-label={`Set up ${p.title}`}>
-                Set up
-              </Button>
-            )}
-          />
+        texts={LIST_TEXTS}
+        columns={columns}
+        rowKey={(p) => p.programId}
+        emphasized={(p) => p.programId === chosen}
+        actions={(p) => (
+          <Button size="small" onClick={() => setChosen(p.programId)} aria-label={`Set up ${p.title}`}>
+            Set up
+          </Button>
         )}
-      </QueryState>
+      />
       {chosen && (
         <Box sx={{ mt: 3 }}>
           <ProgramEditor key={chosen} programId={chosen} />
