@@ -6,8 +6,8 @@ import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { AuthCard } from '../../shared/forms/AuthCard.tsx';
-import { AuthForm } from '../../shared/forms/AuthForm.tsx';
+import { AuthCard, type AuthCardTexts } from '../../shared/forms/AuthCard.tsx';
+import { AuthForm, type AuthFormTexts } from '../../shared/forms/AuthForm.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
 const notSent = (error: unknown) => ({
@@ -15,6 +15,18 @@ const notSent = (error: unknown) => ({
   description: serverMessage(error) ?? 'Please check your connection and try again.',
   variant: 'destructive' as const,
 });
+
+const CARD: AuthCardTexts = {
+  overline: 'Sacred Circle',
+  title: 'Forgot Password',
+  lead: 'Enter the e-mail of your account and we will send you a link to choose a new password.',
+  alternative: { prompt: 'Remembered it?', to: '/login', label: 'Sign in here' },
+};
+const FORM: AuthFormTexts = {
+  label: 'Request a password reset link',
+  submit: 'Send Reset Link',
+  pending: 'Sending...',
+};
 
 /** Forgot password (/forgot-password): asks for a reset link by e-mail. */
 export default function ForgotPasswordPage() {
@@ -31,27 +43,18 @@ export default function ForgotPasswordPage() {
   const submit = form.submitWith((values) => passwordResetRequestSchema.safeParse(values), request.mutate);
 
   return (
-    <AuthCard
-      icon={<KeyIcon />}
-      overline="Sacred Circle"
-      title="Forgot Password"
-      lead="Enter the e-mail of your account and we will send you a link to choose a new password."
-      alternative={{ prompt: 'Remembered it?', to: '/login', label: 'Sign in here' }}
-    >
+    <AuthCard icon={<KeyIcon />} texts={CARD}>
       {sent ? (
         <Alert severity="success" role="status">
           {sent.message} Check your inbox (and the spam folder).
         </Alert>
       ) : (
         <AuthForm
-          label="Request a password reset link"
-          formRef={form.ref}
-          formProps={form.formProps}
+          texts={FORM}
+          form={form}
           onSubmit={submit}
           notice={refused && notSent(refused)}
           pending={request.isPending}
-          submitLabel="Send Reset Link"
-          pendingLabel="Sending..."
         >
           <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} required />
         </AuthForm>

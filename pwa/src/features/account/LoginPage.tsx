@@ -2,8 +2,8 @@ import type { LoginInput } from '@coach/contracts';
 import SpaIcon from '@mui/icons-material/Spa';
 import { TextField } from '@mui/material';
 import { Suspense, lazy, useEffect } from 'react';
-import { AuthCard } from '../../shared/forms/AuthCard.tsx';
-import { AuthForm } from '../../shared/forms/AuthForm.tsx';
+import { AuthCard, type AuthCardTexts } from '../../shared/forms/AuthCard.tsx';
+import { AuthForm, type AuthFormTexts } from '../../shared/forms/AuthForm.tsx';
 import { acceptedAnswer, useFormOutcome } from '../../shared/forms/formOutcome.ts';
 import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
@@ -13,6 +13,14 @@ import { clearSignInDraft, SIGNED_IN, SIGNED_UP, useSignInDraft } from './signIn
 import { useAuthRequest } from './useAuthRequest.ts';
 
 const TwoStepSignIn = lazy(() => import('../two-step/index.ts').then((step) => ({ default: step.TwoStepSignIn })));
+
+const CARD: AuthCardTexts = {
+  overline: 'Sacred Circle',
+  title: 'Welcome Back',
+  lead: 'Sign in to continue your journey with the Sacred Circle.',
+  alternative: { prompt: 'New to the circle?', to: '/signup', label: 'Create one here' },
+};
+const FORM: AuthFormTexts = { label: 'Sign in', submit: 'Sign In', pending: 'Signing In...' };
 
 /**
  * Sign in (/login): success leads to the Sacred Circle. The schema that checks the form and the
@@ -50,21 +58,12 @@ export default function LoginPage() {
     );
 
   return (
-    <AuthCard
-      icon={<SpaIcon />}
-      overline="Sacred Circle"
-      title="Welcome Back"
-      lead="Sign in to continue your journey with the Sacred Circle."
-      alternative={{ prompt: 'New to the circle?', to: '/signup', label: 'Create one here' }}
-    >
+    <AuthCard icon={<SpaIcon />} texts={CARD}>
       <AuthForm
-        label="Sign in"
-        formRef={form.ref}
-        formProps={form.formProps}
+        texts={FORM}
+        form={form}
         onSubmit={submit}
         pending={login.isPending}
-        submitLabel="Sign In"
-        pendingLabel="Signing In..."
         notice={login.notice ?? (signedUp ? SIGNED_UP : undefined)}
       >
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} required />

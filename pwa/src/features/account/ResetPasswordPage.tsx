@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { AuthCard } from '../../shared/forms/AuthCard.tsx';
-import { AuthForm } from '../../shared/forms/AuthForm.tsx';
+import { AuthCard, type AuthCardTexts } from '../../shared/forms/AuthCard.tsx';
+import { AuthForm, type AuthFormTexts } from '../../shared/forms/AuthForm.tsx';
 import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
 import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
 import { PasswordField } from '../../shared/forms/PasswordField.tsx';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+import { NewPasswordField } from './NewPasswordField.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
 /**
@@ -25,6 +25,13 @@ function linkProblemOf(error: unknown): string | undefined {
   if (errors.password || errors.confirmPassword) return undefined;
   return serverMessage(error) ?? 'Something went wrong. Please try again.';
 }
+
+const CARD: AuthCardTexts = {
+  overline: 'Sacred Circle',
+  title: 'Choose a New Password',
+  lead: 'Pick a password you do not use anywhere else. Every device signed in to your account will be signed out.',
+};
+const FORM: AuthFormTexts = { label: 'Choose a new password', submit: 'Set New Password', pending: 'Saving...' };
 
 /** Reset password (/reset-password?token=…): the link from the e-mail; sets a new password once. */
 export default function ResetPasswordPage() {
@@ -58,12 +65,7 @@ export default function ResetPasswordPage() {
   }, reset.mutate);
 
   return (
-    <AuthCard
-      icon={<LockResetIcon />}
-      overline="Sacred Circle"
-      title="Choose a New Password"
-      lead="Pick a password you do not use anywhere else. Every device signed in to your account will be signed out."
-    >
+    <AuthCard icon={<LockResetIcon />} texts={CARD}>
       {done ? (
         <Stack spacing={2.5}>
           <Alert severity="success" role="status">
@@ -83,24 +85,9 @@ export default function ResetPasswordPage() {
           </Button>
         </Stack>
       ) : (
-        <AuthForm
-          label="Choose a new password"
-          formRef={form.ref}
-          formProps={form.formProps}
-          onSubmit={submit}
-          pending={reset.isPending}
-          submitLabel="Set New Password"
-          pendingLabel="Saving..."
-        >
+        <AuthForm texts={FORM} form={form} onSubmit={submit} pending={reset.isPending}>
           <input type="hidden" name="token" value={token} />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            {...form.field('password')}
-            required
-            helperText={form.errors.password ?? 'At least 8 characters'}
-          />
-          <PasswordStrengthMeter password={form.values.password} />
+          <NewPasswordField label="New password" field={form.field('password')} />
           <PasswordField
             label="Confirm new password"
             autoComplete="new-password"

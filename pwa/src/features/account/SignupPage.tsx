@@ -2,13 +2,20 @@ import { signupInputSchema, type SignupInput } from '@coach/contracts';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { TextField } from '@mui/material';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
-import { AuthCard } from '../../shared/forms/AuthCard.tsx';
-import { AuthForm } from '../../shared/forms/AuthForm.tsx';
-import { PasswordField } from '../../shared/forms/PasswordField.tsx';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+import { AuthCard, type AuthCardTexts } from '../../shared/forms/AuthCard.tsx';
+import { AuthForm, type AuthFormTexts } from '../../shared/forms/AuthForm.tsx';
+import { NewPasswordField } from './NewPasswordField.tsx';
 import { prefillSignIn, SIGNED_UP } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
+
+const CARD: AuthCardTexts = {
+  overline: 'Sacred Circle',
+  title: 'Join the Journey',
+  lead: 'Create your account to enter the Sacred Circle, a gentle community of seekers.',
+  alternative: { prompt: 'Already part of the circle?', to: '/login', label: 'Sign in here' },
+};
+const FORM: AuthFormTexts = { label: 'Create account', submit: 'Create Account', pending: 'Creating Account...' };
 
 /** Join the Journey (/signup): success leads to the sign-in page. */
 export default function SignupPage() {
@@ -27,35 +34,14 @@ export default function SignupPage() {
   const submit = form.submitWith((values) => signupInputSchema.safeParse(values), signup.mutate);
 
   return (
-    <AuthCard
-      icon={<VolunteerActivismIcon />}
-      overline="Sacred Circle"
-      title="Join the Journey"
-      lead="Create your account to enter the Sacred Circle, a gentle community of seekers."
-      alternative={{ prompt: 'Already part of the circle?', to: '/login', label: 'Sign in here' }}
-    >
-      <AuthForm
-        label="Create account"
-        formRef={form.ref}
-        formProps={form.formProps}
-        onSubmit={submit}
-        notice={signup.notice}
-        pending={signup.isPending}
-        submitLabel="Create Account"
-        pendingLabel="Creating Account..."
-      >
+    <AuthCard icon={<VolunteerActivismIcon />} texts={CARD}>
+      <AuthForm texts={FORM} form={form} onSubmit={submit} notice={signup.notice} pending={signup.isPending}>
         <TextField label="Full Name" autoComplete="name" {...form.field('name')} required />
         <TextField label="Username" autoComplete="username" {...form.field('username')} required />
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} required />
-        <PasswordField
+        <NewPasswordField
           label="Password"
-          autoComplete="new-password"
-          {...form.field('password')}
-          required
-          helperText={form.errors.password ?? 'At least 8 characters'}
-        />
-        <PasswordStrengthMeter
-          password={form.values.password}
+          field={form.field('password')}
           userInputs={[form.values.name, form.values.username, form.values.email]}
         />
       </AuthForm>

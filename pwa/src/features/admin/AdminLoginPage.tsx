@@ -4,7 +4,14 @@ import { TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { TwoStepSignIn } from '../two-step/index.ts';
-import { AuthCard, AuthForm, PasswordField, useFormFields } from '../../shared/forms/index.ts';
+import {
+  AuthCard,
+  AuthForm,
+  PasswordField,
+  useFormFields,
+  type AuthCardTexts,
+  type AuthFormTexts,
+} from '../../shared/forms/index.ts';
 import { ForgotPasswordLink, useAuthRequest } from '../account/index.ts';
 import { ADMIN_SIGNED_IN } from './adminSignedIn.ts';
 
@@ -18,6 +25,13 @@ export function validateAdminLogin({ email, password }: LoginInput): Errors {
   if (!password) errors.password = 'Password is required';
   return errors;
 }
+
+const CARD: AuthCardTexts = {
+  overline: 'Admin',
+  title: 'Admin Portal',
+  lead: 'Sign in to care for the site: members, posts, messages and subscribers.',
+};
+const FORM: AuthFormTexts = { label: 'Admin sign in', submit: 'Sign in to Admin', pending: 'Signing In...' };
 
 /** Admin login (/admin/login and /admin-login): success leads to the dashboard. */
 export default function AdminLoginPage() {
@@ -40,22 +54,8 @@ export default function AdminLoginPage() {
   if (login.twoStep) return <TwoStepSignIn overline="Admin" {...login.twoStep} />;
 
   return (
-    <AuthCard
-      icon={<AdminPanelSettingsIcon />}
-      overline="Admin"
-      title="Admin Portal"
-      lead="Sign in to care for the site: members, posts, messages and subscribers."
-    >
-      <AuthForm
-        label="Admin sign in"
-        formRef={form.ref}
-        formProps={form.formProps}
-        onSubmit={submit}
-        notice={login.notice}
-        pending={login.isPending}
-        submitLabel="Sign in to Admin"
-        pendingLabel="Signing In..."
-      >
+    <AuthCard icon={<AdminPanelSettingsIcon />} texts={CARD}>
+      <AuthForm texts={FORM} form={form} onSubmit={submit} notice={login.notice} pending={login.isPending}>
         <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} required />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} required />
         <ForgotPasswordLink />

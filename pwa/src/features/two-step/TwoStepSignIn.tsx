@@ -13,8 +13,10 @@ import { startSession } from '../../shared/api/auth.ts';
 import { ApiRequestError, postJson, serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { isExpiredChallenge, type NativeFormAction } from '@coach/site-rules';
-import { AuthCard, AuthForm, useFormFields } from '../../shared/forms/index.ts';
+import { AuthCard, AuthForm, useFormFields, type AuthFormTexts } from '../../shared/forms/index.ts';
 import { outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
+
+const FORM: AuthFormTexts = { label: 'Two-step sign-in', submit: 'Verify', pending: 'Verifying...' };
 
 /**
  * The second step of a sign-in with two-step sign-in on: the 6-digit code of the authenticator
@@ -80,19 +82,13 @@ export function TwoStepSignIn({
   return (
     <AuthCard
       icon={<PhonelinkLockIcon />}
-      overline={overline}
-      title="Two-Step Sign-In"
-      lead="Open your authenticator app and enter the 6-digit code it shows for this site."
+      texts={{
+        overline,
+        title: 'Two-Step Sign-In',
+        lead: 'Open your authenticator app and enter the 6-digit code it shows for this site.',
+      }}
     >
-      <AuthForm
-        label="Two-step sign-in"
-        formRef={form.ref}
-        formProps={form.formProps}
-        onSubmit={submit}
-        pending={verify.isPending}
-        submitLabel="Verify"
-        pendingLabel="Verifying..."
-      >
+      <AuthForm texts={FORM} form={form} onSubmit={submit} pending={verify.isPending}>
         <input type="hidden" name="challenge" value={challenge.challenge} />
         <TextField
           label="Code"

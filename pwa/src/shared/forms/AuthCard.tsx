@@ -5,25 +5,20 @@ import { Link as RouterLink } from 'react-router';
 import { palette } from '../palette.ts';
 import { IconBadge } from '../ui/IconBadge.tsx';
 
-/**
- * The calm, centred card that holds the sign-in, sign-up and admin sign-in forms, with the link
- * to the other form (`alternative`) and back home below.
- */
-export function AuthCard({
-  icon,
-  overline,
-  title,
-  lead,
-  alternative,
-  children,
-}: {
-  icon: ReactNode;
+/** What an AuthCard says above its form, and the link to the other form below it. */
+export interface AuthCardTexts {
   overline: string;
   title: string;
   lead: string;
   alternative?: { prompt: string; to: string; label: string };
-  children: ReactNode;
-}) {
+}
+
+/**
+ * The calm, centred card that holds the sign-in, sign-up and admin sign-in forms, with the link
+ * to the other form (`alternative`) and back home below.
+ */
+export function AuthCard({ icon, texts, children }: { icon: ReactNode; texts: AuthCardTexts; children: ReactNode }) {
+  const { overline, title, lead, alternative } = texts;
   return (
     <Box
       sx={{

@@ -1,41 +1,41 @@
 import { Alert, Box, Button, Stack } from '@mui/material';
 import type { FormEvent, ReactNode, Ref } from 'react';
 
+/** What a form in an AuthCard says: its accessible name and its button's label, then while it waits. */
+export interface AuthFormTexts {
+  label: string;
+  submit: string;
+  pending: string;
+}
+
 /**
  * The fields and submit button of a form in an AuthCard; the button waits while `pending`.
- * `formProps` (useFormFields) let the page's HTML post it before, or without, the app; `notice`
+ * `form` (useFormFields) lets the page's HTML post it before, or without, the app; `notice`
  * is what such a post came to, shown above the fields (the app shows its own as notices).
  */
 export function AuthForm({
-  label,
-  formRef,
-  formProps,
+  texts,
+  form,
   onSubmit,
   pending,
-  submitLabel,
-  pendingLabel,
   notice,
   children,
 }: {
-  /** The form's accessible name. */
-  label: string;
-  formRef: Ref<HTMLFormElement>;
-  formProps?: { method?: string; action?: string };
+  texts: AuthFormTexts;
+  form: { ref: Ref<HTMLFormElement>; formProps?: { method?: string; action?: string } };
   onSubmit: (event: FormEvent) => void;
   pending: boolean;
-  submitLabel: string;
-  pendingLabel: string;
   notice?: FormNotice;
   children: ReactNode;
 }) {
   return (
     <Box
       component="form"
-      ref={formRef}
-      {...formProps}
+      ref={form.ref}
+      {...form.formProps}
       noValidate
       onSubmit={onSubmit}
-      aria-label={label}
+      aria-label={texts.label}
       // Usable while the page waits for the app (its root takes no taps until then).
       sx={{ pointerEvents: 'auto' }}
     >
@@ -43,7 +43,7 @@ export function AuthForm({
         {notice && <FormNoticeAlert notice={notice} />}
         {children}
         <Button type="submit" variant="contained" size="large" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
+          {pending ? texts.pending : texts.submit}
         </Button>
       </Stack>
     </Box>
