@@ -3,13 +3,15 @@ import InstagramIcon from '@mui/icons-material/Instagram';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import YouTubeIcon from '@mui/icons-material/YouTube';
-import { Box, Button, Container, Grid, IconButton, Link, Typography } from '@mui/material';
+import { Box, Container, Grid, IconButton, Link, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { LEGAL_PAGES } from '../../features/legal/pages.ts';
 import { StatsBar } from '../../features/stats/StatsBar.tsx';
+import { ExternalButton } from '../../shared/ui/ExternalButton.tsx';
 import { site, whatsappChatUrl } from '../../shared/config/site.ts';
 import { InstallButton } from '../../shared/pwa/InstallButton.tsx';
+import { outlinedOnDarkSx } from '../../shared/outlinedOnDarkSx.ts';
 import { palette } from '../../shared/palette.ts';
 import { BookingButton } from '../../features/bookings/index.ts';
 import { Logo } from '../../shared/layout/Logo.tsx';
@@ -104,21 +106,14 @@ export function Footer() {
                 <EmailIcon fontSize="small" aria-hidden />
                 {site.email}
               </Link>
-              <Button
-                component="a"
+              <ExternalButton
                 href={whatsappChatUrl()}
-                target="_blank"
-                rel="noopener noreferrer"
                 variant="outlined"
                 startIcon={<WhatsAppIcon />}
-                sx={{
-                  color: '#fff',
-                  borderColor: alpha('#FFFFFF', 0.5),
-                  '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.08) },
-                }}
+                sx={outlinedOnDarkSx()}
               >
                 Message on WhatsApp
-              </Button>
+              </ExternalButton>
               <InstallButton />
             </Box>
           </Grid>

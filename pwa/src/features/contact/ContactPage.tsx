@@ -3,7 +3,7 @@ import EmailIcon from '@mui/icons-material/EmailOutlined';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import YouTubeIcon from '@mui/icons-material/YouTube';
-import { Box, Button, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { site, whatsappChatUrl } from '../../shared/config/site.ts';
@@ -118,26 +118,12 @@ export default function ContactPage() {
               </SideCard>
               <SideCard icon={<InstagramIcon />} title="Follow the Journey">
                 <Stack direction="row" spacing={1.5}>
-                  <Button
-                    component="a"
-                    href={site.instagramUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    variant="outlined"
-                    startIcon={<InstagramIcon />}
-                  >
+                  <ExternalButton href={site.instagramUrl} variant="outlined" startIcon={<InstagramIcon />}>
                     Instagram
-                  </Button>
-                  <Button
-                    component="a"
-                    href={site.youtubeUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    variant="outlined"
-                    startIcon={<YouTubeIcon />}
-                  >
+                  </ExternalButton>
+                  <ExternalButton href={site.youtubeUrl} variant="outlined" startIcon={<YouTubeIcon />}>
                     YouTube
-                  </Button>
+                  </ExternalButton>
                 </Stack>
               </SideCard>
             </Stack>

@@ -12,6 +12,7 @@ import heroUrl from '../../assets/hero.svg';
 import { site } from '../../shared/config/site.ts';
 import { coachStructuredData } from '../../shared/head/pageHead.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
+import { outlinedOnDarkSx } from '../../shared/outlinedOnDarkSx.ts';
 import { palette } from '../../shared/palette.ts';
 import { quoteSx } from '../../shared/theme.ts';
 import { BookingButton } from '../bookings/index.ts';
@@ -99,11 +100,7 @@ export default function HomePage() {
                 size="large"
                 variant="outlined"
                 startIcon={<AutoAwesomeIcon />}
-                sx={{
-                  color: '#fff',
-                  borderColor: alpha('#FFFFFF', 0.7),
-                  '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.1) },
-                }}
+                sx={outlinedOnDarkSx({ border: 0.7, hoverTint: 0.1 })}
               >
                 Ask a Life Question
               </Button>

@@ -2,10 +2,12 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PeopleIcon from '@mui/icons-material/PeopleAlt';
 import ShareIcon from '@mui/icons-material/Share';
-import { Box, Button, IconButton, Typography } from '@mui/material';
+import { Box, IconButton, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
+import { ExternalButton } from '../../shared/ui/ExternalButton.tsx';
 import { site, whatsappShareUrl } from '../../shared/config/site.ts';
 import { useHydrated } from '../../shared/hooks/useHydrated.ts';
+import { outlinedOnDarkSx } from '../../shared/outlinedOnDarkSx.ts';
 import { formatCount } from './format.ts';
 import { useSiteStats } from './useSiteStats.ts';
 
@@ -54,21 +56,14 @@ export function StatsBar() {
         </IconButton>
         <Typography>Liked by {formatCount(likeCount)} souls</Typography>
       </Box>
-      <Button
-        component="a"
+      <ExternalButton
         href={whatsappShareUrl(shareText)}
-        target="_blank"
-        rel="noopener noreferrer"
         variant="outlined"
         startIcon={<ShareIcon />}
-        sx={{
-          color: 'inherit',
-          borderColor: alpha('#FFFFFF', 0.5),
-          '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.08) },
-        }}
+        sx={outlinedOnDarkSx({ color: 'inherit' })}
       >
         Share Wisdom
-      </Button>
+      </ExternalButton>
     </Box>
   );
 }

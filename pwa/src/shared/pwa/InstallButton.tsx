@@ -1,6 +1,6 @@
 import InstallIcon from '@mui/icons-material/InstallMobile';
 import { Button } from '@mui/material';
-import { alpha } from '@mui/material/styles';
+import { outlinedOnDarkSx } from '../outlinedOnDarkSx.ts';
 import { Suspense, lazy, useState } from 'react';
 import { promptInstall, useInstallMode } from './installPrompt.ts';
 
@@ -20,11 +20,7 @@ export function InstallButton() {
         variant="outlined"
         startIcon={<InstallIcon />}
         onClick={() => (mode === 'prompt' ? void promptInstall() : setIosOpen(true))}
-        sx={{
-          color: '#fff',
-          borderColor: alpha('#FFFFFF', 0.5),
-          '&:hover': { borderColor: '#fff', bgcolor: alpha('#FFFFFF', 0.08) },
-        }}
+        sx={outlinedOnDarkSx()}
       >
         Install the app
       </Button>
