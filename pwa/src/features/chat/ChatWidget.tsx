@@ -1,7 +1,7 @@
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import { Fab } from '@mui/material';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { FLOATING_CONTROL } from '../../shared/layout/floatingControls.ts';
+import { FLOATING_CONTROL, floatingControlSx } from '../../shared/layout/floatingControls.ts';
 import { useChat } from './store.ts';
 
 // The chat (dialog, text field) is fetched when first opened, keeping the home route lean.
@@ -23,12 +23,7 @@ export function ChatWidget() {
         aria-label="Open spiritual guidance chat"
         onClick={openChat}
         className={FLOATING_CONTROL}
-        sx={{
-          position: 'fixed',
-          right: { xs: 84, md: 96 },
-          bottom: { xs: 16, md: 24 },
-          zIndex: (t) => t.zIndex.speedDial,
-        }}
+        sx={floatingControlSx('right', { xs: 84, md: 96 })}
       >
         <ChatIcon />
       </Fab>

@@ -1,7 +1,7 @@
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { Fab } from '@mui/material';
 import { whatsappChatUrl } from '../../shared/config/site.ts';
-import { FLOATING_CONTROL } from '../../shared/layout/floatingControls.ts';
+import { FLOATING_CONTROL, floatingControlSx } from '../../shared/layout/floatingControls.ts';
 
 /** Floating messaging-app button: opens a WhatsApp chat with the prefilled greeting. */
 export function WhatsAppButton() {
@@ -14,10 +14,7 @@ export function WhatsAppButton() {
       aria-label="Chat on WhatsApp"
       className={FLOATING_CONTROL}
       sx={{
-        position: 'fixed',
-        right: { xs: 16, md: 24 },
-        bottom: { xs: 16, md: 24 },
-        zIndex: (t) => t.zIndex.speedDial,
+        ...floatingControlSx('right', { xs: 16, md: 24 }),
         bgcolor: '#1B7F4B',
         color: '#fff',
         '&:hover': { bgcolor: '#146139' },

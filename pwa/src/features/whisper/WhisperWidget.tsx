@@ -3,7 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, IconButton, Paper, Typography, type PaperProps } from '@mui/material';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { WHISPERS_CLOSED_KEY, WHISPER_DISABLED_KEY } from '../../shared/config/site.ts';
-import { FLOATING_CONTROL } from '../../shared/layout/floatingControls.ts';
+import { FLOATING_CONTROL, floatingControlSx } from '../../shared/layout/floatingControls.ts';
 import { useChat } from '../chat/index.ts';
 import { whisperCoversSomething, whisperSpot } from './placement.ts';
 import { WHISPER_DISPLAY_MS, createWhisperItems, type WhisperCondition, type WhisperItem } from './whispers.ts';
@@ -291,10 +291,7 @@ export function WhisperWidget() {
         aria-label="Ask the coach"
         startIcon={<AutoAwesomeIcon />}
         sx={{
-          position: 'fixed',
-          left: { xs: 16, md: 24 },
-          bottom: { xs: 16, md: 24 },
-          zIndex: (t) => t.zIndex.speedDial,
+          ...floatingControlSx('left', { xs: 16, md: 24 }),
           bgcolor: 'primary.dark',
           '&:hover': { bgcolor: 'primary.main' },
           // On the narrowest phones the label would run into the chat button: a round icon, as the others.

@@ -1,7 +1,19 @@
+import type { Theme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 
 /** Class of each control that floats over the page ('Ask the coach', the chat and WhatsApp buttons). */
 export const FLOATING_CONTROL = 'floating-control';
+
+/**
+ * Where a floating control stands: fixed at the bottom of the screen, `offset` from its left or
+ * right edge (px, phone and wide), above the page.
+ */
+export const floatingControlSx = (side: 'left' | 'right', offset: { xs: number; md: number }) => ({
+  position: 'fixed' as const,
+  [side]: offset,
+  bottom: { xs: 16, md: 24 },
+  zIndex: (t: Theme) => t.zIndex.speedDial,
+});
 
 /** Room the page keeps free below its content for the floating controls (px, phone and wide). */
 export const FLOATING_ROOM = { xs: '80px', md: '88px' } as const;
