@@ -43,6 +43,3 @@ const journeySchema = new mongoose.Schema(
 journeySchema.index({ userId: 1, key: 1 }, { unique: true });
 journeySchema.index({ userId: 1, createdAt: -1 });
 export const JourneyModel = mongoose.model('UserJourney', journeySchema);
-
-// purchases moved to checkout/models/purchase.ts; this re-export serves the importers not moved yet (programs/buyers.ts).
-export { PurchaseModel } from '../checkout/models/purchase.ts';
