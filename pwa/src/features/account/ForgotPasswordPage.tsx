@@ -10,18 +10,19 @@ import { AuthCard, type AuthCardTexts } from '../../shared/forms/AuthCard.tsx';
 import { AuthForm, type AuthFormTexts } from '../../shared/forms/AuthForm.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
-const notSent = (error: unknown) => ({
-  title: 'Request not sent',
-  description: serverMessage(error) ?? 'Please check your connection and try again.',
-  variant: 'destructive' as const,
-});
-
 const CARD: AuthCardTexts = {
   overline: 'Sacred Circle',
   title: 'Forgot Password',
   lead: 'Enter the e-mail of your account and we will send you a link to choose a new password.',
   alternative: { prompt: 'Remembered it?', to: '/login', label: 'Sign in here' },
 };
+
+const notSent = (error: unknown) => ({
+  title: 'Request not sent',
+  description: serverMessage(error) ?? 'Please check your connection and try again.',
+  variant: 'destructive' as const,
+});
+
 const FORM: AuthFormTexts = {
   label: 'Request a password reset link',
   submit: 'Send Reset Link',

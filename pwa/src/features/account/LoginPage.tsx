@@ -12,14 +12,15 @@ import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
 import { clearSignInDraft, SIGNED_IN, SIGNED_UP, useSignInDraft } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 
-const TwoStepSignIn = lazy(() => import('../two-step/index.ts').then((step) => ({ default: step.TwoStepSignIn })));
-
 const CARD: AuthCardTexts = {
   overline: 'Sacred Circle',
   title: 'Welcome Back',
   lead: 'Sign in to continue your journey with the Sacred Circle.',
   alternative: { prompt: 'New to the circle?', to: '/signup', label: 'Create one here' },
 };
+
+const TwoStepSignIn = lazy(() => import('../two-step/index.ts').then((step) => ({ default: step.TwoStepSignIn })));
+
 const FORM: AuthFormTexts = { label: 'Sign in', submit: 'Sign In', pending: 'Signing In...' };
 
 /**

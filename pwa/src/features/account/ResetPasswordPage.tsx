@@ -15,6 +15,12 @@ import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { NewPasswordField } from './NewPasswordField.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
 
+const CARD: AuthCardTexts = {
+  overline: 'Sacred Circle',
+  title: 'Choose a New Password',
+  lead: 'Pick a password you do not use anywhere else. Every device signed in to your account will be signed out.',
+};
+
 /**
  * What a refused reset says of its link (the token's field error, or the server's words), or
  * undefined when only the new password is wrong.
@@ -26,11 +32,6 @@ function linkProblemOf(error: unknown): string | undefined {
   return serverMessage(error) ?? 'Something went wrong. Please try again.';
 }
 
-const CARD: AuthCardTexts = {
-  overline: 'Sacred Circle',
-  title: 'Choose a New Password',
-  lead: 'Pick a password you do not use anywhere else. Every device signed in to your account will be signed out.',
-};
 const FORM: AuthFormTexts = { label: 'Choose a new password', submit: 'Set New Password', pending: 'Saving...' };
 
 /** Reset password (/reset-password?token=…): the link from the e-mail; sets a new password once. */

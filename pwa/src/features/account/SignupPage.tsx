@@ -15,6 +15,7 @@ const CARD: AuthCardTexts = {
   lead: 'Create your account to enter the Sacred Circle, a gentle community of seekers.',
   alternative: { prompt: 'Already part of the circle?', to: '/login', label: 'Sign in here' },
 };
+
 const FORM: AuthFormTexts = { label: 'Create account', submit: 'Create Account', pending: 'Creating Account...' };
 
 /** Join the Journey (/signup): success leads to the sign-in page. */

@@ -15,6 +15,12 @@ import {
 import { ForgotPasswordLink, useAuthRequest } from '../account/index.ts';
 import { ADMIN_SIGNED_IN } from './adminSignedIn.ts';
 
+const CARD: AuthCardTexts = {
+  overline: 'Admin',
+  title: 'Admin Portal',
+  lead: 'Sign in to care for the site: members, posts, messages and subscribers.',
+};
+
 type Errors = Partial<Record<keyof LoginInput, string>>;
 
 /** The admin login's own checks: email required and well-formed, password required. */
@@ -26,11 +32,6 @@ export function validateAdminLogin({ email, password }: LoginInput): Errors {
   return errors;
 }
 
-const CARD: AuthCardTexts = {
-  overline: 'Admin',
-  title: 'Admin Portal',
-  lead: 'Sign in to care for the site: members, posts, messages and subscribers.',
-};
 const FORM: AuthFormTexts = { label: 'Admin sign in', submit: 'Sign in to Admin', pending: 'Signing In...' };
 
 /** Admin login (/admin/login and /admin-login): success leads to the dashboard. */
