@@ -1,7 +1,7 @@
 // `npm run docker:test`: on Node 24 with everything installed (as `npm start`), the Docker suite
 // (scripts/docker/suite.ts): the image, compose, a one-node Swarm and three hosts, run for real.
 // Its last line is `docker: N passed, N failed`. `npm run docker:test -- --short`: without the
-// three hosts, for a quicker look.
+// three hosts, as npm test runs it in CI.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
