@@ -255,6 +255,8 @@ describe('AdminDashboardPage for the admin', () => {
         'Messages 1 unread',
         'Sessions',
         'Sales',
+        'Clients',
+        'Programs',
         'Newsletter',
         'Insights',
         'Circle',
