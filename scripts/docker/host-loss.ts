@@ -10,6 +10,7 @@ import {
   containerOf,
   readEnv,
   readmeBlock,
+  replicaSetPrimary,
   setEnvFile,
   stackDeploy,
   storedContactEmails,
@@ -82,8 +83,10 @@ export async function hostLoss(
   };
   await runJourney(edge, standin, smtp);
 
+  const members = 'mongo:27017,mongo-2:27017,mongo-3:27017';
   const load = steadyLoad(edge);
   await new Promise((resolve) => setTimeout(resolve, 5000));
+  const primary = replicaSetPrimary(first.engine, containerOf(first.engine, 'coach_mongo'), members);
   const killedAt = Date.now();
   killHost(second);
   await new Promise((resolve) => setTimeout(resolve, 45_000));
@@ -98,7 +101,7 @@ export async function hostLoss(
     first.engine,
     containerOf(first.engine, 'coach_mongo'),
     load.tag,
-    'mongo:27017,mongo-2:27017,mongo-3:27017',
+    members,
   );
   const kept = writesKept(load.acknowledged, stored);
   const errors = result.failures.filter((failure) => /\b500\b/.test(failure)).length;
@@ -111,7 +114,7 @@ export async function hostLoss(
   await reviveHost(second);
   await untilConverged(first.engine, 300_000, second.name);
   const rejoined = (Date.now() - revivedAt) / 1000;
-  const figures = `converged in ${converged.toFixed(0)} s; ${second.name} killed: ${gap.toFixed(1)} s at most without a write, ${result.acknowledged} writes acknowledged, ${kept.lost} lost, ${kept.doubled} doubled, ${errors} answers of 500 (${result.failures.length} failed, ${result.retried} retried after 503), e-mails ${sent} of ${owed.length} sent; rejoined in ${rejoined.toFixed(0)} s`;
+  const figures = `converged in ${converged.toFixed(0)} s; ${second.name} killed (MongoDB's primary was ${primary}): ${gap.toFixed(1)} s at most without a write, ${result.acknowledged} writes acknowledged, ${kept.lost} lost, ${kept.doubled} doubled, ${errors} answers of 500 (${result.failures.length} failed${result.failures.length ? `: ${[...new Set(result.failures)].join(', ')}` : ''}, ${result.retried} retried after 503; the slowest write took ${result.slowestWrite.toFixed(1)} s), e-mails ${sent} of ${owed.length} sent; rejoined in ${rejoined.toFixed(0)} s`;
   if (kept.lost || kept.doubled || errors || gap > 15 || sent < owed.length) throw new Error(figures);
   return figures;
 }

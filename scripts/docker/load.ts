@@ -12,7 +12,7 @@ import { siteClient } from './site-client.ts';
 export function steadyLoad(edge: Edge, options: { readers?: number; writers?: number; pauseMs?: number } = {}) {
   const client = siteClient(edge.domain, edge.address, edge.ca);
   const tag = randomUUID().slice(0, 8);
-  const acknowledged: { email: string; at: number }[] = [];
+  const acknowledged: { email: string; at: number; tookMs: number }[] = [];
   const failures: string[] = [];
   let requests = 0;
   let retried = 0;
@@ -36,6 +36,7 @@ export function steadyLoad(edge: Edge, options: { readers?: number; writers?: nu
     for (let n = 0; running; n += 1) {
       const email = `load-${tag}-${index}-${n}@example.com`;
       const key = randomUUID();
+      const sentAt = Date.now();
       for (let attempt = 0; ; attempt += 1) {
         requests += 1;
         try {
@@ -45,7 +46,7 @@ export function steadyLoad(edge: Edge, options: { readers?: number; writers?: nu
             { 'idempotency-key': key },
           );
           if (answer.status === 201) {
-            acknowledged.push({ email, at: Date.now() });
+            acknowledged.push({ email, at: Date.now(), tookMs: Date.now() - sentAt });
             break;
           }
           if (answer.status !== 503 || attempt >= 20) {
@@ -74,7 +75,8 @@ export function steadyLoad(edge: Edge, options: { readers?: number; writers?: nu
       running = false;
       await Promise.all(workers);
       client.close();
-      return { requests, failures, retried, acknowledged: acknowledged.length };
+      const slowestMs = Math.max(0, ...acknowledged.map(({ tookMs }) => tookMs));
+      return { requests, failures, retried, acknowledged: acknowledged.length, slowestWrite: slowestMs / 1000 };
     },
   };
 }

@@ -168,16 +168,27 @@ export function containerOf(client: DockerClient, service: string) {
  * container's mongosh): their addresses, one per stored message.
  */
 export function storedContactEmails(client: DockerClient, mongoContainer: string, tag: string, hosts = 'mongo:27017') {
-  const replicaSet = hosts.includes(',') ? '&replicaSet=rs0' : '';
   const script = `db.getSiblingDB("coach-content").contact_messages.find({ email: /^load-${tag}-/ }, { email: 1 }).toArray().map((d) => d.email).join(" ")`;
-  const out = client.docker(
+  return mongoEval(client, mongoContainer, hosts, script)
+    .split(/\s+/)
+    .filter((email) => email.startsWith('load-'));
+}
+
+/** The replica set's primary now, as its members name it (`mongo-2:27017`). */
+export function replicaSetPrimary(client: DockerClient, mongoContainer: string, hosts: string) {
+  return mongoEval(client, mongoContainer, hosts, 'db.hello().primary');
+}
+
+/** A mongosh script's output, run as the root user in a MongoDB container against `hosts`. */
+function mongoEval(client: DockerClient, mongoContainer: string, hosts: string, script: string) {
+  const replicaSet = hosts.includes(',') ? '&replicaSet=rs0' : '';
+  return client.docker(
     'exec',
     mongoContainer,
     'sh',
     '-c',
     `mongosh --quiet "mongodb://coach:$(cat /run/secrets/mongo_password)@${hosts}/?authSource=admin${replicaSet}" --eval '${script}'`,
   );
-  return out.split(/\s+/).filter((email) => email.startsWith('load-'));
 }
 
 /** What a load's acknowledged writes became: how many are not stored, and how many stored twice. */

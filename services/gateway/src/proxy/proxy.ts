@@ -24,10 +24,17 @@ function sendJson(res: http.ServerResponse, status: number, message: string, hea
  * request collapses under load), each request to the next of its replicas. A dead service gives
  * 503 JSON with Retry-After, as a service whose database is away does (a passing outage: the PWA
  * keeps its writes for later, a proxy may retry), a slow one 504 JSON after `timeoutMs`: the
- * caller never hangs. The replica that failed is skipped by the next requests.
+ * caller never hangs. The replica that failed is skipped by the next requests, and the requests
+ * still waiting for a replica that is lost (its host gone: no answer, no refusal) end at once
+ * with that 503, so a client retries on another replica within seconds.
  */
 export function proxyTo(upstream: Upstream, replicas: Replicas, timeoutMs: number, logger: Logger): RequestHandler {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, keepAliveMsecs: 10_000 });
+  const waiting = new Map<string, Set<http.ClientRequest>>();
+  replicas.onLost((replica) => {
+    for (const proxyReq of waiting.get(replica) ?? [])
+      proxyReq.destroy(Object.assign(new Error(`${upstream} at ${replica} was lost`), { code: 'EHOSTDOWN' }));
+  });
   return createProxyMiddleware<Request, Response>({
     target: replicas.targets[0],
     router: (req) => ((req as unknown as Marked)[REPLICA] = replicas.next()),
@@ -38,6 +45,12 @@ export function proxyTo(upstream: Upstream, replicas: Replicas, timeoutMs: numbe
     on: {
       proxyReq: (proxyReq, req) => {
         proxyReq.setHeader('x-request-id', String(req.id));
+        const replica = (req as unknown as Marked)[REPLICA] as string;
+        const forReplica = waiting.get(replica) ?? waiting.set(replica, new Set()).get(replica)!;
+        forReplica.add(proxyReq);
+        const answered = () => forReplica.delete(proxyReq);
+        proxyReq.once('response', answered);
+        proxyReq.once('close', answered);
         // A replica on a lost host never answers a connection: the request fails over after a
         // second (503, Retry-After) instead of waiting out the whole timeout.
         proxyReq.once('socket', (socket) => {

@@ -27,10 +27,10 @@ async function gatewayTo(...targets: string[]) {
   return gatewayThrough(new Replicas(targets));
 }
 
-async function gatewayThrough(through: Replicas) {
+async function gatewayThrough(through: Replicas, timeoutMs = 3000) {
   replicas = through;
   const app = express();
-  app.use(proxyTo('content', replicas, 3000, createLogger('replicas-test', 'silent')));
+  app.use(proxyTo('content', replicas, timeoutMs, createLogger('replicas-test', 'silent')));
   const gateway = await listen(app);
   open.push(gateway);
   return async () => {
@@ -70,6 +70,18 @@ describe('the gateway across replicas', () => {
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await read());
     expect(answers).toEqual(['b', 'b', 'b', 'b', 'b', 'b']);
+  });
+
+  it('ends a request waiting on a replica that is lost with 503 within seconds, not its timeout', async () => {
+    const [a, b] = [await replica('a'), await replica('b')];
+    open.push(a, b);
+    const read = await gatewayThrough(new Replicas([a.url, b.url]), 20_000);
+    a.hang();
+    const started = Date.now();
+    const answers = await Promise.all([read(), read()]);
+    expect(answers.sort()).toEqual([503, 'b'].sort());
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await read()).toBe('b');
   });
 
   it('prefers a slow replica to one that is gone when none answers in time', async () => {

@@ -3,6 +3,8 @@ import { lookup } from 'node:dns/promises';
 /** How often a replica is asked whether it answers, and how long it has to answer. */
 const PROBE_EVERY_MS = 500;
 const PROBE_TIMEOUT_MS = 1000;
+/** Probes in a row without an answer after which a replica counts as lost (its host gone). */
+const SILENT_PROBES_FOR_LOST = 2;
 
 /**
  * The replicas of one service (its URL setting, comma-separated), taken in turn as a compose
@@ -13,11 +15,16 @@ const PROBE_TIMEOUT_MS = 1000;
  * A single URL whose host is a name is looked up as often, and each of its addresses is a replica
  * (a Swarm service reached by DNS round robin: a task on a host that is lost stays in DNS for
  * seconds, and is skipped meanwhile). A single address is never probed: there is nothing to choose.
+ * A replica silent to two probes in a row is lost: those listening with `onLost` are told, so
+ * requests still waiting on it can go elsewhere instead of waiting out their timeout.
  */
 export class Replicas {
   private current: readonly string[];
   /** Replicas skipped, and why: `refused` (nothing listens) or `slow` (no answer in time). */
   private readonly down = new Map<string, 'refused' | 'slow'>();
+  /** Probes in a row each replica left unanswered. */
+  private readonly silentProbes = new Map<string, number>();
+  private readonly lostListeners: Array<(target: string) => void> = [];
   private turn = 0;
   private readonly timer: NodeJS.Timeout | undefined;
 
@@ -53,6 +60,11 @@ export class Replicas {
     if (this.current.length > 1 && this.current.includes(target)) this.down.set(target, reasonOf(code));
   }
 
+  /** Calls `listener` with a replica each time it becomes lost. */
+  onLost(listener: (target: string) => void) {
+    this.lostListeners.push(listener);
+  }
+
   close() {
     clearInterval(this.timer);
   }
@@ -60,7 +72,10 @@ export class Replicas {
   private async probeAll(named?: string) {
     if (named) {
       this.current = await addressesOf(named, this.lookupAll).catch(() => this.current);
-      for (const gone of [...this.down.keys()].filter((target) => !this.current.includes(target))) this.down.delete(gone);
+      for (const gone of [...this.down.keys()].filter((target) => !this.current.includes(target))) {
+        this.down.delete(gone);
+        this.silentProbes.delete(gone);
+      }
     }
     if (this.current.length < 2) return;
     await Promise.all(
@@ -69,8 +84,13 @@ export class Replicas {
           // Any answer counts: a 503 for a missing database is the same on every replica.
           await fetch(new URL('/health', target), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
           this.down.delete(target);
+          this.silentProbes.delete(target);
         } catch (err) {
-          this.down.set(target, reasonOf((err as { cause?: { code?: string } }).cause?.code));
+          const reason = reasonOf((err as { cause?: { code?: string } }).cause?.code);
+          this.down.set(target, reason);
+          const silent = reason === 'slow' ? (this.silentProbes.get(target) ?? 0) + 1 : 0;
+          this.silentProbes.set(target, silent);
+          if (silent === SILENT_PROBES_FOR_LOST) for (const listener of this.lostListeners) listener(target);
         }
       }),
     );
