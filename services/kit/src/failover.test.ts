@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Queue, Worker } from 'bullmq';
@@ -162,10 +163,38 @@ describe('Redis with Sentinel', () => {
 describe('MongoDB as a replica set', () => {
   it('stops a service at start naming MONGO_URL when the replica set it names is not there', async () => {
     const wrong = replicaSet.url.replace(`replicaSet=${replicaSet.name}`, 'replicaSet=elsewhere');
-    const printed = await stopMessage(() => connectMongo(wrong, logger));
+    const printed = await stopMessage(() => connectMongo(wrong, logger, { waitMs: 0 }));
     expect(printed).toContain("MONGO_URL: a primary of replica set 'elsewhere' did not answer at 127.0.0.1:");
     expect(printed).not.toContain('mongodb://');
   }, 30_000);
+
+  it('waits at start for a MongoDB that answers only later, then connects', async () => {
+    // The database comes up 3 s after the service starts: a port that answers nothing, then a
+    // forwarder on it to one member of the set.
+    const port = await freePort();
+    const memberPort = Number(/127\.0\.0\.1:(\d+)/.exec(replicaSet.url)![1]);
+    let forwarder: net.Server | undefined;
+    const opening = sleep(3000).then(() => {
+      forwarder = net
+        .createServer((client) => {
+          const member = net.connect(memberPort, '127.0.0.1');
+          client.pipe(member).pipe(client);
+          client.on('error', () => member.destroy());
+          member.on('error', () => client.destroy());
+        })
+        .listen(port, '127.0.0.1');
+    });
+    const started = Date.now();
+    try {
+      await connectMongo(`mongodb://127.0.0.1:${port}/wait-test?directConnection=true`, logger, { waitMs: 30_000 });
+      expect(Date.now() - started).toBeGreaterThan(3000);
+      expect(mongoose.connection.readyState).toBe(mongoose.ConnectionStates.connected);
+    } finally {
+      await opening;
+      await mongoose.disconnect();
+      forwarder?.close();
+    }
+  }, 60_000);
 
   it('answers writes again within 15 s of its primary being killed, with every acknowledged write kept', async () => {
     await connectMongo(replicaSet.url.replace('/?', '/failover-test?'), logger);

@@ -4,6 +4,10 @@ import { DEPENDENCY_TIMEOUT_MS } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { createOutageReport } from './outage.ts';
 
+/** How long a service waits at start for MongoDB to answer, and how often it asks. */
+export const MONGO_START_WAIT_MS = 60_000;
+const START_RETRY_MS = 2000;
+
 // Defence in depth: query filters never take operators from input ({"$gt": ""} stays a value).
 mongoose.set('sanitizeFilter', true);
 mongoose.set('strictQuery', true);
@@ -22,21 +26,34 @@ mongoose.set('skipOriginalStackTraces', true);
  * server has no other member to retry a read on: there reads are not retried, which would only
  * double the wait before the 503.
  *
- * A server that cannot be reached at start (a replica set without a member of that name
- * answering) stops the process with a message naming MONGO_URL, as a wrong setting does.
+ * A server that cannot be reached at start is waited for, a warning each try, up to `waitMs`
+ * (a Swarm starts a service beside its database, and a process that exits and starts again
+ * costs the host a start each time); then the process stops with a message naming MONGO_URL,
+ * as a wrong setting does.
  */
-export async function connectMongo(url: string, logger: Logger): Promise<typeof mongoose> {
-  try {
-    await mongoose.connect(url, {
-      maxPoolSize: 20,
-      bufferCommands: false,
-      serverSelectionTimeoutMS: DEPENDENCY_TIMEOUT_MS,
-      connectTimeoutMS: DEPENDENCY_TIMEOUT_MS,
-      socketTimeoutMS: DEPENDENCY_TIMEOUT_MS,
-      retryReads: /[?&]replicaSet=/.test(url),
-    });
-  } catch (err) {
-    stopOnSettings([`  MONGO_URL: ${unreachableAtStart(url, err)}`]);
+export async function connectMongo(
+  url: string,
+  logger: Logger,
+  { waitMs = MONGO_START_WAIT_MS }: { waitMs?: number } = {},
+): Promise<typeof mongoose> {
+  const giveUpAt = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await mongoose.connect(url, {
+        maxPoolSize: 20,
+        bufferCommands: false,
+        serverSelectionTimeoutMS: DEPENDENCY_TIMEOUT_MS,
+        connectTimeoutMS: DEPENDENCY_TIMEOUT_MS,
+        socketTimeoutMS: DEPENDENCY_TIMEOUT_MS,
+        retryReads: /[?&]replicaSet=/.test(url),
+      });
+      break;
+    } catch (err) {
+      const why = unreachableAtStart(url, err);
+      if (Date.now() >= giveUpAt) return stopOnSettings([`  MONGO_URL: ${why}`]);
+      logger.warn({ reason: why }, 'waiting for MongoDB');
+      await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
+    }
   }
   const { connection } = mongoose;
   const outage = createOutageReport(logger, 'mongodb', {
