@@ -4,7 +4,7 @@ import { lookup } from 'node:dns/promises';
 const PROBE_EVERY_MS = 500;
 const PROBE_TIMEOUT_MS = 1000;
 /** Probes in a row without an answer after which a replica counts as lost (its host gone). */
-const SILENT_PROBES_FOR_LOST = 2;
+const SILENT_PROBES_FOR_LOST = 3;
 
 /**
  * The replicas of one service (its URL setting, comma-separated), taken in turn as a compose
@@ -15,7 +15,7 @@ const SILENT_PROBES_FOR_LOST = 2;
  * A single URL whose host is a name is looked up as often, and each of its addresses is a replica
  * (a Swarm service reached by DNS round robin: a task on a host that is lost stays in DNS for
  * seconds, and is skipped meanwhile). A single address is never probed: there is nothing to choose.
- * A replica silent to two probes in a row is lost: those listening with `onLost` are told, so
+ * A replica silent to three probes in a row is lost: those listening with `onLost` are told, so
  * requests still waiting on it can go elsewhere instead of waiting out their timeout.
  */
 export class Replicas {
