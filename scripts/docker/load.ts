@@ -5,11 +5,15 @@ import { siteClient } from './site-client.ts';
 /**
  * Steady reads and writes through the edge while something happens to the site: `readers`
  * visitors reading the blog's list, and `writers` sending contact messages (each with its own
- * address, so every acknowledged one can be looked for afterwards). A write answered 503 (the
- * site's "try again") is sent again with its Idempotency-Key, as the app's outbox does; any other
- * answer that is not a success, or no answer, is a failed request.
+ * address, so every acknowledged one can be looked for afterwards). A write answered with one of
+ * `retryOn` (by default 503, the site's "try again") is sent again with its Idempotency-Key, as
+ * the app's outbox does; any other answer that is not a success, or no answer, is a failed request.
  */
-export function steadyLoad(edge: Edge, options: { readers?: number; writers?: number; pauseMs?: number } = {}) {
+export function steadyLoad(
+  edge: Edge,
+  options: { readers?: number; writers?: number; pauseMs?: number; retryOn?: number[] } = {},
+) {
+  const retryOn = options.retryOn ?? [503];
   const client = siteClient(edge.domain, edge.address, edge.ca);
   const tag = randomUUID().slice(0, 8);
   const acknowledged: { email: string; at: number; tookMs: number }[] = [];
@@ -49,7 +53,7 @@ export function steadyLoad(edge: Edge, options: { readers?: number; writers?: nu
             acknowledged.push({ email, at: Date.now(), tookMs: Date.now() - sentAt });
             break;
           }
-          if (answer.status !== 503 || attempt >= 20) {
+          if (!retryOn.includes(answer.status) || attempt >= 20) {
             failures.push(`POST ${answer.status}`);
             break;
           }
