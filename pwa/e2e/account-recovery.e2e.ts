@@ -1,18 +1,12 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { outboxMails } from './outbox.ts';
 import { noticeArea } from './page-checks.ts';
 import { signInThroughForm } from './sign-in.ts';
+import { uniqueAccount } from './site-api.ts';
 
 /** A new account, made through the API. */
 async function newAccount(request: APIRequestContext, prefix: string) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const account = {
-    name: 'Recovering Seeker',
-    username: `${prefix}_${id}`,
-    email: `${prefix}.${id}@example.com`,
-    password: 'Morning-Dew-Path-3',
-  };
+  const account = uniqueAccount('Recovering Seeker', prefix, 'Morning-Dew-Path-3');
   expect((await request.post('/api/auth/signup', { data: account })).status()).toBe(201);
   return account;
 }
@@ -37,24 +31,9 @@ async function expectSignedIn(page: Page, name: string, signedIn: boolean) {
   else await expect(noticeArea(page)).toContainText('Please log in to access your profile');
 }
 
-/**
- * The password reset e-mails the real ai-worker wrote to the stack's outbox for an address (each
- * an .eml file as an SMTP server would receive it), quoted-printable decoded.
- */
+/** The password reset e-mails the real ai-worker wrote to the stack's outbox for an address. */
 function resetMailsTo(address: string): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((file) => file.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return files
-    .map((file) =>
-      readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    )
+  return outboxMails()
     .filter((mail) => new RegExp(`^To: .*${address.replace(/[.]/g, '\\.')}`, 'mi').test(mail))
     .filter((mail) => /^Subject: Reset your password\r?$/m.test(mail));
 }

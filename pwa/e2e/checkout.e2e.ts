@@ -75,6 +75,10 @@ test('a member pays as herself and finds the purchase and its receipt in her pro
   await page.getByRole('button', { name: 'Pay ₹45,000' }).click();
   await page.getByRole('dialog', { name: 'Razorpay test checkout' }).getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('status')).toContainText('Heal to Rise is now in your profile');
+  await expect(page.getByRole('link', { name: 'Open your program space' })).toHaveAttribute(
+    'href',
+    '/programs/heal-to-rise',
+  );
   await page.getByRole('link', { name: 'Go to your profile' }).click();
   const bought = page
     .getByRole('list', { name: 'Purchase history' })

@@ -1,6 +1,7 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hydrated, noticeArea, pageProblems } from './page-checks.ts';
+import { uniqueAccount } from './site-api.ts';
 import { openSection } from './workspace-nav.ts';
 
 /** A browser of its own, signed in through the API (the sign-in pages have their own tests). */
@@ -78,12 +79,7 @@ test('members like, reply and report in the Sacred Circle; the coach hides a rep
   // Three people's browsers, one after another: longer than one visitor's test.
   test.setTimeout(120_000);
   const id = Date.now().toString(36);
-  const author = {
-    name: 'Circle Author',
-    username: `author_${id}`,
-    email: `author.${id}@example.com`,
-    password: 'Open-Heart-2025',
-  };
+  const author = uniqueAccount('Circle Author', 'author', 'Open-Heart-2025');
   const setup = (await browser.newContext()).request;
   expect((await setup.post('/api/auth/signup', { data: author })).status()).toBe(201);
 

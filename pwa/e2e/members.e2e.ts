@@ -2,6 +2,7 @@ import { DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type Page } from '@playwright/test';
 import { noticeArea } from './page-checks.ts';
 import { signInThroughForm } from './sign-in.ts';
+import { uniqueAccount } from './site-api.ts';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const stat = (page: Page, region: string, label: string) =>
@@ -15,12 +16,7 @@ test.describe('a member’s journey', () => {
     page,
   }) => {
     const id = Date.now().toString(36);
-    const account = {
-      name: 'Playwright Seeker',
-      username: `seeker_${id}`,
-      email: `seeker.${id}@example.com`,
-      password: 'Quiet-Mind-2025',
-    };
+    const account = uniqueAccount('Playwright Seeker', 'seeker', 'Quiet-Mind-2025');
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Create one here' }).click();

@@ -1,25 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { DEMO_ADMIN } from '@coach/dev-stack';
 import { expect, test } from '@playwright/test';
+import { outboxMails } from './outbox.ts';
 import { hydrated, noticeArea } from './page-checks.ts';
 
-/** The e-mails the embedded stack wrote for `to` (an .eml file each), quoted-printable decoded. */
+/** The e-mails the embedded stack wrote for `to`. */
 function mailsTo(to: string): string[] {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return files
-    .map((f) =>
-      readFileSync(path.join(outbox, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    )
-    .filter((mail) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'm').test(mail));
+  return outboxMails().filter((mail) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'm').test(mail));
 }
 
 /** The site's link of a given path in the newsletter e-mail to `to` whose subject matches. */

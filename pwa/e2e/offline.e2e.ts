@@ -7,6 +7,7 @@ import { nextLink } from '@coach/site-rules';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { goOffline, notice, sendContactMessage, waitForServiceWorker } from './offline-visitor.ts';
 import { hydrated } from './page-checks.ts';
+import { adminList } from './site-api.ts';
 
 // These tests need the service worker, which the other end-to-end files block.
 test.use({ serviceWorkers: 'allow' });
@@ -26,14 +27,6 @@ function workerVersion(page: Page): Promise<string | null> {
         worker.postMessage({ type: 'GET_VERSION' }, [channel.port2]);
       }),
   );
-}
-
-async function adminList<T>(request: APIRequestContext, listPath: string): Promise<T[]> {
-  const login = await request.post('/api/admin/login', { data: DEMO_ADMIN });
-  expect(login.ok()).toBe(true);
-  const res = await request.get(listPath);
-  expect(res.status()).toBe(200);
-  return (await res.json()) as T[];
 }
 
 async function subscribe(page: Page, email: string): Promise<void> {

@@ -1,22 +1,40 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { silentMp3 } from '@coach/dev-stack';
-import type { AdminClientDetail } from '@coach/contracts';
+import type { AdminClientDetail, CurrentUser } from '@coach/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { goOffline, waitForServiceWorker } from './offline-visitor.ts';
-import { hydrated } from './page-checks.ts';
+import { outboxMails } from './outbox.ts';
+import { hydrated, noticeArea } from './page-checks.ts';
 import { widerThanScreen } from './screen-checks.ts';
 import { signInAsCoach } from './site-pages.ts';
+import { uniqueAccount } from './site-api.ts';
 import { openSection } from './workspace-nav.ts';
 
 // A program's client space walked end to end in Chromium against the embedded stack (Razorpay is
-// the local stand-in): the coach sets the program up, a new client pays for it, answers, signs,
-// gets her booking link, keeps the audio on her phone and plays it, seeking, with the network cut;
-// her homework answer written offline reaches the coach once she is back online.
+// the local stand-in): the coach sets the program up; a visitor buys it from its page with a test
+// payment, makes her account and adds the purchase to it with her receipt's link; she answers,
+// signs, gets her booking link, keeps the audio on her phone and plays it, seeking, with the
+// network cut; her homework answer written offline reaches the coach once she is back online.
 
 test.use({ serviceWorkers: 'allow' });
 
 const PROGRAM = { id: 'spiritual-mastery-intensive', title: 'Spiritual Mastery Intensive', price: '₹1,25,000' };
 const AUDIO_SECONDS = 60;
+
+/** The e-mail with this subject the stack's ai-worker wrote to its outbox for an address, once it is there. */
+function mailTo(email: string, subject: string): string | undefined {
+  return outboxMails()
+    .filter((mail) => new RegExp(`^To: .*${email.replace(/[.]/g, '\\.')}`, 'mi').test(mail))
+    .find((mail) => mail.split(/\r?\n/).includes(`Subject: ${subject}`));
+}
+
+/** The link of a visitor's receipt e-mail that adds her purchase to her account. */
+function receiptClaimLink(email: string): URL | undefined {
+  const link = /https?:\/\/\S+\/profile\?claim=[\w.-]+/.exec(
+    mailTo(email, `Your receipt: ${PROGRAM.title}`) ?? '',
+  )?.[0];
+  return link ? new URL(link) : undefined;
+}
 
 /** The audio element's state, after asking it to play from `from` seconds. */
 async function playFrom(page: Page, from: number) {
@@ -37,7 +55,7 @@ async function playFrom(page: Page, from: number) {
   }, from);
 }
 
-test('the coach sets up a program; a client pays, answers, signs, books, and plays its audio offline', async ({
+test('the coach sets up a program; a visitor buys it, claims it, answers, signs, books, and plays its audio offline', async ({
   page,
   browser,
 }) => {
@@ -65,25 +83,53 @@ test('the coach sets up a program; a client pays, answers, signs, books, and pla
   await upload.getByRole('button', { name: 'Upload' }).click();
   await expect(coach.getByText('Evening meditation').first()).toBeVisible();
 
-  // A visitor makes her account and pays for the program with a test payment.
-  const tag = Date.now().toString(36);
-  const client = {
-    name: 'Lakshmi Rao',
-    username: `lakshmi${tag}`,
-    email: `lakshmi.${tag}@example.com`,
-    password: 'Gentle-Breath-42',
-  };
-  const signup = await page.request.post('/api/auth/signup', { data: client });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const userId = Number((await signup.json()).id);
-  expect(
-    (await page.request.post('/api/auth/login', { data: { email: client.email, password: client.password } })).ok(),
-  ).toBe(true);
-  await page.goto(`/checkout/${PROGRAM.id}`);
+  // A visitor, signed out, buys the program from its page with a test payment: her name and e-mail.
+  const client = uniqueAccount('Lakshmi Rao', 'lakshmi', 'Gentle-Breath-42');
+  await page.goto('/coaching');
+  await hydrated(page);
+  await page.getByRole('link', { name: `Enrol now in ${PROGRAM.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${PROGRAM.id}$`));
+  await expect(page.getByText('Test mode: this is a test payment.')).toBeVisible();
+  await page.getByLabel('Name').fill(client.name);
+  await page.getByLabel('Email').fill(client.email);
   await page.getByRole('button', { name: `Pay ${PROGRAM.price}` }).click();
   await page.getByRole('dialog', { name: 'Razorpay test checkout' }).getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByRole('status')).toContainText(`${PROGRAM.title} is now in your profile`);
-  await page.getByRole('link', { name: 'Open your program space' }).click();
+  const thanks = page.getByRole('status');
+  await expect(thanks).toContainText('Thank you. Your payment is received.');
+  await expect(thanks).toContainText(`Your receipt is on its way to ${client.email}`);
+
+  // She makes her account from the receipt page, with the address she paid with, and signs in.
+  await thanks.getByRole('link', { name: 'Create your account' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await hydrated(page);
+  await page.getByLabel('Full Name').fill(client.name);
+  await page.getByLabel('Username').fill(client.username);
+  await page.getByLabel('Email').fill(client.email);
+  await page.getByLabel(/^Password/).fill(client.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await expect(signIn.getByLabel('Email')).toHaveValue(client.email);
+  await signIn.getByLabel(/^Password/).fill(client.password);
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/community$/);
+  const userId = Number(((await (await page.request.get('/api/auth/me')).json()) as CurrentUser).id);
+
+  // The receipt e-mail's link adds the purchase to her account; her profile opens her space.
+  await expect.poll(() => receiptClaimLink(client.email)?.pathname, { timeout: 30_000 }).toBe('/profile');
+  const claimLink = receiptClaimLink(client.email)!;
+  // The program's welcome came too, with the way to her space.
+  await expect
+    .poll(() => mailTo(client.email, `Welcome to ${PROGRAM.title}`), { timeout: 30_000 })
+    .toContain(`/programs/${PROGRAM.id}`);
+  await page.goto(`${claimLink.pathname}${claimLink.search}`);
+  await expect(noticeArea(page)).toContainText('Your purchase is in your profile');
+  await page.getByRole('tab', { name: /Purchase/ }).click();
+  const bought = page
+    .getByRole('list', { name: 'Purchase history' })
+    .getByRole('listitem')
+    .filter({ hasText: PROGRAM.title });
+  await bought.getByRole('link', { name: 'Open your program space' }).click();
 
   // Her space: the intake first, then the agreement, then her booking link.
   await expect(page.getByRole('heading', { level: 1, name: PROGRAM.title })).toBeVisible();
@@ -187,13 +233,7 @@ test("the client's space and the coach's sections fit a 390 px phone, each step 
     },
   });
   expect(portal.ok(), await portal.text()).toBe(true);
-  const tag = Date.now().toString(36);
-  const client = {
-    name: 'Uma Devi',
-    username: `uma${tag}`,
-    email: `uma.${tag}@example.com`,
-    password: 'Gentle-Breath-42',
-  };
+  const client = uniqueAccount('Uma Devi', 'uma', 'Gentle-Breath-42');
   expect((await page.request.post('/api/auth/signup', { data: client })).status()).toBe(201);
   expect(
     (await page.request.post('/api/auth/login', { data: { email: client.email, password: client.password } })).ok(),

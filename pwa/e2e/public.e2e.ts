@@ -1,16 +1,8 @@
 import type { SiteStats } from '@coach/contracts';
-import { DEMO_ADMIN, DEMO_MEMBER } from '@coach/dev-stack';
+import { DEMO_MEMBER } from '@coach/dev-stack';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated, pageProblems } from './page-checks.ts';
-
-/** Reads an admin list back through the real API, signed in as the seeded coach. */
-async function adminList<T>(request: APIRequestContext, path: string): Promise<T[]> {
-  const login = await request.post('/api/admin/login', { data: DEMO_ADMIN });
-  expect(login.ok()).toBe(true);
-  const res = await request.get(path);
-  expect(res.status()).toBe(200);
-  return (await res.json()) as T[];
-}
+import { adminList } from './site-api.ts';
 
 const h1 = (page: Page) => page.locator('main h1');
 

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { useNotices } from '../shared/notices/store.ts';
+import { fixedMediaQueryList } from './media.ts';
 import { server } from './server.ts';
 
 // The whole suite runs files in parallel on two cores: give async queries room beyond the 1 s default.
@@ -41,17 +42,7 @@ afterAll(() => {
 
 // jsdom lacks these browser APIs that MUI and the widgets use.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => fixedMediaQueryList(query, false);
 }
 if (!('IntersectionObserver' in window)) {
   class NoopObserver {

@@ -76,7 +76,7 @@ export function buildContentApp({
   app.use(guideRoutes(sessions, { outbox, mailLimit, confirmHours: limits.newsletterConfirmHours }));
   app.use(contactRoutes(outbox, sessions, mailLimit));
   app.use(pushRoutes(sessions, push));
-  app.use(insightsRoutes(sessions, redis, beacons));
+  app.use(insightsRoutes(sessions, redis, beacons, logger));
   app.use(chatRoutes(redis, createChatService(jobs.chat, limits.chatTimeoutMs), limits.chatPerMinute));
   app.use(dailyPostRoutes(sessions, jobs.dailyPost, limits.generateTimeoutMs));
   return finishApp(app, logger);

@@ -9,6 +9,8 @@ import {
 } from '@coach/kit';
 import mongoose from 'mongoose';
 import { buildContentApp } from './app.ts';
+import { blogPostChanges } from './blog/model.ts';
+import { shareChanges } from './changes/changes.ts';
 import { createPublication } from './blog/publication.ts';
 import { seedDemoPosts } from './blog/seed.ts';
 import { CHAT_MESSAGES } from './chat/service.ts';
@@ -27,6 +29,7 @@ import { createOutbox } from './outbox/outbox.ts';
 import { startPushConsumer } from './push/fanout.ts';
 import { startInsightsJobs } from './insights/jobs.ts';
 import { createBeaconRecorder } from './insights/service.ts';
+import { siteStatsChanges } from './site-stats/model.ts';
 
 /**
  * The content service wired from its settings: its database and queues connected, its consumers
@@ -39,6 +42,8 @@ export async function startContentService(config: ContentConfig) {
   await connectMongo(config.MONGO_URL, logger);
   await mongoose.connection.syncIndexes();
   const redis = createRedis(config, logger);
+  // The answers kept in memory (the blog's list pages, the statistics) hear of every replica's writes.
+  const stopSharingChanges = shareChanges(redis, logger, { posts: blogPostChanges, stats: siteStatsChanges });
   const queueConnection = createRedis(config, logger, 'queues');
   const queues = createQueues(queueConnection, logger);
   const publish = createEventPublisher(queues);
@@ -109,6 +114,7 @@ export async function startContentService(config: ContentConfig) {
     () => Promise.all([jobs.chat.close(), jobs.dailyPost.close()]),
     () => queues.close(),
     () => queueConnection.quit(),
+    () => stopSharingChanges(),
     () => redis.quit(),
     () => mongoose.disconnect(),
   ];

@@ -6,3 +6,8 @@ export const BEACON_PATH = '/api/insights/beacon';
 export const BEACON_MAX_BYTES = 4096;
 /** Events in one beacon at most. */
 export const BEACON_MAX_EVENTS = 20;
+/**
+ * Where the gateway hands content the beacons it took, in batches (never routed from outside:
+ * not under /api).
+ */
+export const BEACON_BATCH_PATH = '/internal/insights/beacons';

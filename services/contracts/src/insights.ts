@@ -46,6 +46,29 @@ export type BeaconEvent = z.infer<typeof beaconEventSchema>;
 export const beaconSchema = z.strictObject({ events: z.array(beaconEventSchema).min(1).max(BEACON_MAX_EVENTS) });
 export type Beacon = z.infer<typeof beaconSchema>;
 
+const beaconHeader = z.string().max(16_384).optional();
+/** The headers of a beacon's request that content decides on: who sent it, and whether to count it. */
+export const beaconHeadersSchema = z.strictObject({
+  'user-agent': beaconHeader,
+  'sec-gpc': beaconHeader,
+  dnt: beaconHeader,
+  cookie: beaconHeader,
+});
+export type BeaconHeaders = z.infer<typeof beaconHeadersSchema>;
+
+/**
+ * POST /internal/insights/beacons: the beacons the gateway took, each as the browser sent it
+ * (checked against beaconSchema again), with the visitor's address as the gateway derived it and
+ * the request's headers content decides on.
+ */
+export const beaconBatchSchema = z.strictObject({
+  beacons: z
+    .array(z.strictObject({ beacon: beaconSchema, address: z.string().max(64), headers: beaconHeadersSchema }))
+    .min(1)
+    .max(1000),
+});
+export type BeaconBatch = z.infer<typeof beaconBatchSchema>;
+
 export const INSIGHT_RANGES = [7, 30, 90] as const;
 export const insightsQuerySchema = z.object({
   days: z.enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' }).default('30').transform(Number),

@@ -26,6 +26,8 @@ export const RESOURCE_TOO_LARGE = 'The file is larger than 50 MB';
 export const RESOURCE_UPLOAD_MAX_BYTES = RESOURCE_MAX_BYTES + 64 * 1024;
 /** Where the coach uploads a program's files (multipart, up to the limit above). */
 export const RESOURCE_UPLOAD_PATH = /^\/api\/admin\/programs\/[^/]+\/resources$/;
+/** Where a program's file is read, whole or by byte range. */
+export const RESOURCE_DOWNLOAD_PATH = /^\/api\/portal\/resources\/[^/]+$/;
 
 /** The multipart upload's title field. */
 export const resourceTitleSchema = z

@@ -1,5 +1,5 @@
 import { WEBHOOK_PATHS } from '@coach/contracts';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -131,6 +131,36 @@ export async function waitForHealth(url: string, child: ChildProcess, name: stri
 }
 
 /**
+ * A service as its own Node process, started through its main.ts (the one wiring of each service;
+ * through tsx, or given the production file set, its compiled dist/main.js in its own folder there)
+ * with `env` over PATH and HOME. Answers the child at once: waitForHealth says when it serves.
+ */
+export function spawnService(
+  name: ServiceName,
+  env: Record<string, string>,
+  options: { productionDir?: string; stdio?: StdioOptions } = {},
+): ChildProcess {
+  const { productionDir } = options;
+  const run = productionDir
+    ? { args: [path.join(productionDir, name, 'dist/main.js')], cwd: path.join(productionDir, name) }
+    : { args: ['--import', 'tsx', path.join(REPO_ROOT, 'services', name, 'src/main.ts')], cwd: REPO_ROOT };
+  return spawn(process.execPath, run.args, {
+    cwd: run.cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: options.stdio ?? 'ignore',
+  });
+}
+
+/** Sends a spawned process `signal` and waits until it has exited (at once if it already has). */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+/**
  * Starts the whole site on this machine: a real mongod, a real redis-server and every service
  * as its own Node process, wired as docker-compose wires them. Used by `npm start` and tests.
  */
@@ -249,20 +279,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   async function startService(name: ServiceName, replica = 0) {
-    const { productionDir } = options;
-    const run = productionDir
-      ? { args: [path.join(productionDir, name, 'dist/main.js')], cwd: path.join(productionDir, name) }
-      : { args: ['--import', 'tsx', path.join(REPO_ROOT, 'services', name, 'src/main.ts')], cwd: REPO_ROOT };
-    const child = spawn(process.execPath, run.args, {
-      cwd: run.cwd,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        ...env[name],
-        PORT: String(ports[name][replica]),
-      },
-      stdio: options.stdio ?? 'ignore',
-    });
+    const child = spawnService(
+      name,
+      { ...env[name], PORT: String(ports[name][replica]) },
+      { productionDir: options.productionDir, stdio: options.stdio },
+    );
     children.set(replicaOf(name, replica), child);
     await waitForHealth(replicaUrls[name][replica]!, child, replica ? `${name} replica ${replica}` : name);
   }
@@ -271,11 +292,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const key = replicaOf(name, replica);
     const child = children.get(key);
     children.delete(key);
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
+    if (child) await stopProcess(child, signal);
   }
 
   function signalService(name: ServiceName, signal: NodeJS.Signals, replica = 0) {

@@ -2,21 +2,27 @@ import {
   addHealth,
   createApp,
   finishApp,
+  noStore,
   type Logger,
   type Redis,
   sessionCookieName,
   siteIdentityFromEnv,
 } from '@coach/kit';
+import { RESOURCE_DOWNLOAD_PATH } from '@coach/contracts';
 import { MEMBER_PAGE_READS } from '@coach/site-rules';
 import compression from 'compression';
 import helmet from 'helmet';
 import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { clientAddress } from './client/client-address.ts';
 import type { GatewayConfig } from './config.ts';
 import { crossSiteGuard } from './csrf/cross-site.ts';
 import { nativeFormRoutes } from './forms/native-forms.ts';
+import { beaconIntake, headersSetBy } from './insights/beacons.ts';
 import { bodyLimit } from './limits/body-limit.ts';
 import { apiRateLimit } from './limits/rate-limit.ts';
+import { shouldCompress } from './proxy/compress.ts';
+import { fileRelay } from './proxy/file-relay.ts';
 import { proxyTo } from './proxy/proxy.ts';
 import { COMPRESS_FROM_BYTES, publicReadCache } from './proxy/public-cache.ts';
 import { Replicas } from './proxy/replicas.ts';
@@ -78,18 +84,25 @@ function helmetOptions(secure: boolean) {
   };
 }
 
-/** The one public port: the API routed by the route table, /images from content, and the PWA. */
-export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Redis): Express {
+/**
+ * The one public port: the API routed by the route table, /images from content, and the PWA, in
+ * `app`; `handler` answers Node's requests, the insights beacons before the app (beacons.ts);
+ * `close` hands content the beacons still held.
+ */
+export function buildGatewayApp(
+  config: GatewayConfig,
+  logger: Logger,
+  redis: Redis,
+): { app: Express; handler: RequestListener; close: () => Promise<void> } {
   const app = createApp(logger, {
     json: false,
     trustProxy: config.TRUSTED_PROXIES,
     helmet: helmetOptions(config.COOKIE_SECURE),
   });
-  app.use(clientAddress());
+  const decideClient = clientAddress();
+  app.use(decideClient);
   app.use('/checkout/', checkoutPolicy(config.COOKIE_SECURE, config.RAZORPAY_CHECKOUT_URL));
   addHealth(app, redis, { mongo: false });
-  // gzip for browsers that ask for it: JSON answers and the app's files alike.
-  app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
   const replicas: Record<Upstream, Replicas> = {
     content: new Replicas(config.CONTENT_URL),
     members: new Replicas(config.MEMBERS_URL),
@@ -104,13 +117,35 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
     writes: config.RATE_LIMIT_WRITES_PER_MINUTE,
     webhooks: config.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
   });
+  // A program's file (GET and HEAD) comes from members through one reused buffer per download
+  // (file-relay.ts), counted against the reads budget; mounted before the compression, which
+  // never sees it.
+  app.get(
+    RESOURCE_DOWNLOAD_PATH,
+    limit,
+    noStore,
+    fileRelay('members', replicas.members, config.UPSTREAM_TIMEOUT_MS, logger),
+  );
+  // gzip for browsers that ask for it: JSON answers and the app's files alike; never a program's
+  // audio, PDF or image files (compress.ts).
+  app.use(compression({ threshold: COMPRESS_FROM_BYTES, filter: shouldCompress }));
   const cache = publicReadCache(contentUrl, config.PUBLIC_CACHE_SECONDS);
+  // The guards the way below runs on an API write, in its order, for the beacons taken before it.
+  const beacons = beaconIntake({
+    app,
+    guards: [decideClient, crossSiteGuard, limit],
+    securityHeaders: headersSetBy(helmet(helmetOptions(config.COOKIE_SECURE))),
+    contentUrl,
+    logger,
+  });
 
   // Not mounted at /api: the guard, the cache and the proxy need the full path in req.path.
   // The guard comes first: a refused write must not even drop a cached read.
   app.use(crossSiteGuard);
   app.use(cache);
   app.use('/api', limit, bodyLimit);
+  // The coach's figures count the beacons this gateway still holds.
+  app.get('/api/admin/insights', (_req, _res, next) => void beacons.flush().then(() => next()));
   app.use((req, res, next) => {
     // Blog images live with the posts, in content. Not mounted at /images: the proxy needs the full path.
     if (req.path.startsWith('/images/')) return proxies.content(req, res, next);
@@ -153,5 +188,12 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, redis: Re
     renderedMemberPages(build, apiUrl, sessionCookieName(config.COOKIE_SECURE), limit, logger),
   );
   app.use(pwaRoutes(config.PWA_DIST, build, logger));
-  return finishApp(app, logger);
+  finishApp(app, logger);
+  return {
+    app,
+    handler: (req, res) => {
+      if (!beacons.handle(req, res)) app(req, res);
+    },
+    close: beacons.flush,
+  };
 }

@@ -1,7 +1,8 @@
 import { ADMIN_PAGE_SIZE, UNKNOWN_CURSOR_MESSAGE } from '@coach/contracts';
-import type { Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import mongoose, { type Model } from 'mongoose';
-import { HttpError } from './errors.ts';
+import type { z } from 'zod';
+import { HttpError, parse } from './errors.ts';
 import { listPageOf, sendListPage, type ListPage } from './list-pages.ts';
 
 /** One page of an admin list. */
@@ -72,4 +73,19 @@ export function sendAdminPage<T>(res: Response, path: string, query: Record<stri
   res.set('X-Total-Count', String(page.total));
   res.set('Cache-Control', 'no-store');
   sendListPage(res, path, query, page);
+}
+
+/**
+ * The GET handler of the admin list at `path`: its query (cursor, search) parsed with `schema`,
+ * the page `list` reads for it sent with sendAdminPage.
+ */
+export function adminListHandler<S extends z.ZodType<Record<string, unknown>>, T>(
+  path: string,
+  schema: S,
+  list: (query: z.infer<S>) => Promise<AdminPage<T>>,
+): RequestHandler {
+  return async (req, res) => {
+    const query = parse(schema, req.query);
+    sendAdminPage(res, path, query, await list(query));
+  };
 }

@@ -20,6 +20,12 @@ GATEWAY_NETWORKS.addSubnet('192.168.0.0', 16, 'ipv4');
 GATEWAY_NETWORKS.addAddress('::1', 'ipv6');
 GATEWAY_NETWORKS.addSubnet('fc00::', 7, 'ipv6');
 
+/** A request's id: the one it came with (from the gateway) when it is a sane value, else a new one. */
+export function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
 /** `::ffff:203.0.113.9` and `203.0.113.9` are one client. */
 export function normaliseAddress(address: string): string {
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
@@ -109,8 +115,7 @@ export function createApp(logger: Logger, options: AppOptions = {}): Express {
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const given = req.headers[REQUEST_ID_HEADER];
-        const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+        const id = requestIdOf(req);
         res.setHeader(REQUEST_ID_HEADER, id);
         return id;
       },
@@ -167,7 +172,7 @@ export const MAX_BODY_DEPTH = 32;
 export const BODY_TOO_DEEP = 'The request body is nested too deeply';
 
 /** Whether `value` holds arrays or objects more than `limit` levels deep, found without recursion. */
-function nestingExceeds(value: unknown, limit: number): boolean {
+export function nestingExceeds(value: unknown, limit: number): boolean {
   const pending: [unknown, number][] = [[value, 0]];
   while (pending.length > 0) {
     const [item, depth] = pending.pop()!;

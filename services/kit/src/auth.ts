@@ -66,7 +66,15 @@ export function createSessionVerifier(publicKey: string, redis: Redis, cookieSec
   }
 
   async function read(req: Request): Promise<(SessionClaims & { exp: number }) | undefined> {
-    const token: unknown = req.cookies?.[cookieName];
+    return verify(req.cookies?.[cookieName]);
+  }
+
+  /** The session a Cookie header names (as a browser sent it, with the request it came with), as read() finds a request's. */
+  async function readCookieHeader(header: string | undefined): Promise<(SessionClaims & { exp: number }) | undefined> {
+    return header ? verify(cookieValue(header, cookieName)) : undefined;
+  }
+
+  async function verify(token: unknown): Promise<(SessionClaims & { exp: number }) | undefined> {
     if (typeof token !== 'string' || token.length === 0) return undefined;
     let decoded: unknown;
     try {
@@ -94,7 +102,23 @@ export function createSessionVerifier(publicKey: string, redis: Redis, cookieSec
     if (req.session.role !== 'admin') throw new HttpError(403, 'Admin access required');
     next();
   };
-  return { cookieName, read, optionalUser, requireUser, requireAdmin };
+  return { cookieName, read, readCookieHeader, optionalUser, requireUser, requireAdmin };
+}
+
+/** A cookie's value in a Cookie header, its first occurrence, as cookie-parser reads it; undefined without one. */
+export function cookieValue(header: string, name: string): string | undefined {
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0 || pair.slice(0, at).trim() !== name) continue;
+    let value = pair.slice(at + 1).trim();
+    if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
 }
 
 /** The middlewares and reader a service gets from createSessionVerifier. */

@@ -1,7 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { REPO_ROOT, SERVICE_NAMES, startRedis, startStack, waitForHealth, type Stack } from '@coach/dev-stack';
+import {
+  REPO_ROOT,
+  SERVICE_NAMES,
+  spawnService,
+  startRedis,
+  startStack,
+  waitForHealth,
+  type Stack,
+} from '@coach/dev-stack';
 
 type Line = Record<string, unknown>;
 
@@ -22,16 +30,11 @@ it('every service logs one warning per Redis connection role for an outage and o
   stack = await startStack({ services: [], logLevel: 'info' });
   const logs = new Map<string, { lines: Line[]; stderr: string[] }>();
   for (const name of SERVICE_NAMES) {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services', name, 'src/main.ts')], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        ...stack.env[name],
-        PWA_DIST: path.join(REPO_ROOT, 'pwa/dist'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnService(
+      name,
+      { ...stack.env[name], PWA_DIST: path.join(REPO_ROOT, 'pwa/dist') },
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     children.push(child);
     const log = { lines: [] as Line[], stderr: [] as string[] };
     logs.set(name, log);

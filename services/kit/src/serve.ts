@@ -1,14 +1,14 @@
-import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from './logger.ts';
 
 /**
  * Listens on PORT, at HOST's address when given (else on every interface), and stops cleanly on
  * SIGTERM/SIGINT: after SHUTDOWN_DRAIN_MS of still taking requests, the server stops accepting,
- * in-flight requests finish, then the given closers run (queues, Redis, MongoDB).
+ * in-flight requests finish, then the given closers run (queues, Redis, MongoDB). `app` is an
+ * Express app, or any handler of Node's requests (the gateway's, which takes beacons before its app).
  */
 export function serve(
-  app: Express,
+  app: RequestListener,
   {
     PORT: port,
     HOST: host,
@@ -18,7 +18,7 @@ export function serve(
   closers: Array<() => Promise<unknown>> = [],
 ): Promise<Server> {
   return new Promise((resolve) => {
-    const server = app.listen({ port, host }, () => {
+    const server = createServer(app).listen({ port, host }, () => {
       const address = server.address();
       logger.info({ port: typeof address === 'object' && address ? address.port : port }, 'listening');
       resolve(server);

@@ -29,8 +29,9 @@ const json = (body: unknown): RequestInit => ({
  * The coach uploads a 20 MB audio file to a program; 20 clients who bought it download it at once
  * through the gateway, each reading it to the end as a player would (a first round warms up).
  * Figures of the second round: the throughput of all together, and the growth of the site's PSS
- * (every process, summed) at its peak during the downloads over before them: the file is
- * streamed from GridFS a few chunks at a time, never held whole.
+ * (every process, summed) at its peak during the downloads over before them: members streams the
+ * file from GridFS a chunk at a time and the gateway relays it through one buffer per download,
+ * so no process holds it whole or piles up buffers for the collector.
  */
 export async function benchDownloads(stack: Stack) {
   const coach = browser(stack.gatewayUrl);
@@ -53,8 +54,8 @@ export async function benchDownloads(stack: Stack) {
         email: `bench.${tag}.${i}@example.com`,
         password: 'Gentle-Breath-42',
       };
-      if ((await client('/api/auth/signup', json(details))).status !== 201)
-        throw new Error('a client could not sign up');
+      const signup = await client('/api/auth/signup', json(details));
+      if (signup.status !== 201) throw new Error(`a client could not sign up: ${signup.status} ${await signup.text()}`);
       await client('/api/auth/login', json({ email: details.email, password: details.password }));
       const sale = await coach(
         '/api/admin/purchases',

@@ -69,8 +69,11 @@ export const membersEnvSchema = baseEnvSchema
       .string()
       .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN')
       .optional(),
-    /** How long after a purchase a client whose intake is still unanswered is reminded of it, once. */
-    PORTAL_INTAKE_REMINDER_HOURS: positiveInt.default(48),
+    /**
+     * How long after a purchase a client whose intake is still unanswered is reminded of it, once,
+     * in hours (a fraction too: 0.5 is half an hour).
+     */
+    PORTAL_INTAKE_REMINDER_HOURS: z.coerce.number().positive().default(48),
     /** argon2 computations at once; by default the machine's cores minus one (see password.ts). */
     ARGON2_MAX_CONCURRENCY: positiveInt.optional(),
     // The brand names the site in authenticator apps.

@@ -18,7 +18,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts';
+import { apiRequest, failureNotice, postJson } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { refreshBlog } from './queries.ts';
 import { useFormFields } from '../../shared/forms/index.ts';
@@ -71,10 +71,8 @@ export function BlogPostDialog({
   const { values, setValues, errors, field } = form;
 
   const notice = useNoticeAfterClose();
-  const failure = (error: unknown) => ({
-    title: editing ? 'Failed to update blog post' : 'Failed to create blog post',
-    description: serverMessage(error) ?? 'Please try again',
-  });
+  const failure = (error: unknown) =>
+    failureNotice(editing ? 'Failed to update blog post' : 'Failed to create blog post', error);
   const save = useMutation({
     mutationFn: (input: BlogPostInput) =>
       editing
@@ -85,7 +83,7 @@ export function BlogPostDialog({
       onClose();
       await refreshBlog(queryClient);
     },
-    onError: (error) => notify({ ...failure(error), variant: 'destructive' }),
+    onError: (error) => notify(failure(error)),
   });
 
   const submit = form.submitWith(

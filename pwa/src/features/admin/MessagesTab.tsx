@@ -14,7 +14,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiRequest, serverMessage } from '../../shared/api/client.ts';
+import { apiRequest, failureNotice } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { PagedAdminList, TabHeading, type PagedListTexts } from './AdminList.tsx';
 import { formatLongDate } from '../../shared/dates.ts';
@@ -49,12 +49,7 @@ function useMarkRead() {
     mutationFn: ({ message, read }: { message: ContactMessage; read: boolean }) =>
       apiRequest('PATCH', `${MESSAGES_KEY[0]}/${encodeURIComponent(message.id)}`, { read }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }),
-    onError: (error) =>
-      notify({
-        title: 'Failed to update the message',
-        description: serverMessage(error) ?? 'Please try again',
-        variant: 'destructive',
-      }),
+    onError: (error) => notify(failureNotice('Failed to update the message', error)),
   });
 }
 

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { Button, Chip, IconButton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, serverMessage } from '../../shared/api/client.ts';
+import { apiRequest, failureNotice } from '../../shared/api/client.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { MODERATION_KEY, moderationKey, type ModerationView } from './queries.ts';
@@ -88,12 +88,7 @@ export function ModerationTab() {
       });
       await refresh();
     },
-    onError: (error) =>
-      notify({
-        title: 'Could not change it',
-        description: serverMessage(error) ?? 'Please try again',
-        variant: 'destructive',
-      }),
+    onError: (error) => notify(failureNotice('Could not change it', error)),
   });
   const remove = useConfirmedDelete<ModeratedItem>({
     path: itemPath,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, serverMessage } from '../../shared/api/client.ts';
+import { apiRequest, failureNotice } from '../../shared/api/client.ts';
 import { useNoticeAfterClose } from './useNoticeAfterClose.ts';
 
 /**
@@ -27,12 +27,7 @@ export function useConfirmedDelete<T>({
       notice.afterClose({ title: successTitle });
       await onDeleted();
     },
-    onError: (error) =>
-      notice.afterClose({
-        title: failureTitle,
-        description: serverMessage(error) ?? 'Please try again',
-        variant: 'destructive',
-      }),
+    onError: (error) => notice.afterClose(failureNotice(failureTitle, error)),
     onSettled: close,
   });
   return {

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiRequest, postJson, serverMessage } from '../../shared/api/client.ts';
+import { apiRequest, failureNotice, postJson } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
 import { dialogTitleSx } from '../../shared/ui/dialogTitleSx.ts';
@@ -54,12 +54,7 @@ export function ItemActions({
       notify({ title: kind === 'post' ? 'Post deleted' : 'Reply deleted' });
       await refreshFeed(queryClient);
     },
-    onError: (error) =>
-      notify({
-        title: `Could not delete the ${kind}`,
-        description: serverMessage(error) ?? 'Please try again',
-        variant: 'destructive',
-      }),
+    onError: (error) => notify(failureNotice(`Could not delete the ${kind}`, error)),
     onSettled: () => setDialogOpen(false),
   });
 
@@ -133,12 +128,7 @@ function ReportDialog({
       notify({ title: 'Thank you for telling us', description: 'The coach will look at it.' });
       onClose();
     },
-    onError: (error) =>
-      notify({
-        title: 'Could not send the report',
-        description: serverMessage(error) ?? 'Please try again',
-        variant: 'destructive',
-      }),
+    onError: (error) => notify(failureNotice('Could not send the report', error)),
   });
   return (
     <Dialog

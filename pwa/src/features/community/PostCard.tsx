@@ -7,7 +7,7 @@ import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from 
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, serverMessage } from '../../shared/api/client.ts';
+import { apiRequest, failureNotice } from '../../shared/api/client.ts';
 import { mapRows, type ListPages } from '../../shared/api/listPages.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { visuallyHidden } from '../../shared/ui/visuallyHidden.ts';
@@ -40,11 +40,7 @@ function LikeButton({ post }: { post: CommunityPost }) {
     onSuccess: setLike,
     onError: (error, _liked, context) => {
       if (context) setLike(context.before);
-      notify({
-        title: 'Could not save your like',
-        description: serverMessage(error) ?? 'Please try again',
-        variant: 'destructive',
-      });
+      notify(failureNotice('Could not save your like', error));
     },
   });
   return (

@@ -3,7 +3,7 @@ import { Box, Button, Skeleton, Stack, TextField, Typography } from '@mui/materi
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { postJson, serverMessage } from '../../shared/api/client.ts';
+import { failureNotice, postJson } from '../../shared/api/client.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
@@ -70,12 +70,7 @@ function ReplyComposer({ postId }: { postId: string }) {
       setText('');
       await queryClient.invalidateQueries({ queryKey: POSTS_KEY });
     },
-    onError: (error) =>
-      notify({
-        title: 'Could not send your reply',
-        description: serverMessage(error) ?? 'Please try again',
-        variant: 'destructive',
-      }),
+    onError: (error) => notify(failureNotice('Could not send your reply', error)),
   });
   const content = text.trim();
   const submit = (event: FormEvent) => {

@@ -1,16 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixedMediaQueryList } from '../../test/media.ts';
 import { CustomCursor } from './CustomCursor.tsx';
 
 function mediaMatching(matching: string[]) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: matching.some((m) => query.includes(m)),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fixedMediaQueryList(
+      query,
+      matching.some((m) => query.includes(m)),
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../shared/config/site.ts';
+import { fixedMediaQueryList } from '../../test/media.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import LegalPage from './LegalPage.tsx';
 import { LEGAL_PAGES, type LegalSlug } from './pages.ts';
@@ -137,6 +138,12 @@ function renderLegal(route: string) {
   return renderWithApp(<LegalPage />, { route, path: '/legal/:slug' });
 }
 
+/** The rows of the named table below its heading row. */
+const bodyRows = (table: string) =>
+  within(screen.getByRole('table', { name: table }))
+    .getAllByRole('row')
+    .slice(1);
+
 /** Opens the contents list as a phone shows it (jsdom matches no media query). */
 async function openContents(user: ReturnType<typeof renderLegal>['user']) {
   const nav = screen.getByRole('navigation', { name: 'Table of contents' });
@@ -146,18 +153,8 @@ async function openContents(user: ReturnType<typeof renderLegal>['user']) {
 
 /** Makes `useMediaQuery(up('md'))` true, as on a desktop. */
 function emulateWideScreen() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('min-width'),
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fixedMediaQueryList(query, query.includes('min-width')),
   );
 }
 
@@ -222,11 +219,9 @@ describe('legal pages', () => {
 
   it('gives the four retreat refund tiers with their notice periods', () => {
     renderLegal('/legal/refund-policy');
-    const table = screen.getByRole('table', { name: 'Retreat refund tiers' });
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    const rows = bodyRows('Retreat refund tiers').map((row) =>
+      [...row.querySelectorAll('th, td')].map((cell) => cell.textContent),
+    );
     expect(rows).toEqual([
       ['60 days or more', '90%'],
       ['30 to 59 days', '70%'],
@@ -238,11 +233,7 @@ describe('legal pages', () => {
 
   it('lists the programs with their policy fees, the Soul Spark Session at the policy text’s ₹8,500', () => {
     renderLegal('/legal/terms');
-    const table = screen.getByRole('table', { name: 'Standard program fees (Indian rupees)' });
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => normalize(row.textContent));
+    const rows = bodyRows('Standard program fees (Indian rupees)').map((row) => normalize(row.textContent));
     expect(rows).toEqual([
       'Soul Spark SessionOne 90-minute session₹8,500',
       'Inner Peace Method8 weeks₹35,000',

@@ -34,6 +34,11 @@ export function serverMessage(error: unknown): string | undefined {
   }
 }
 
+/** A notice that an action failed: its title, then the server's own words or "Please try again". */
+export function failureNotice(title: string, error: unknown) {
+  return { title, description: serverMessage(error) ?? 'Please try again', variant: 'destructive' as const };
+}
+
 /**
  * Every call of the site: cookies sent, a JSON body with its content type when there is one,
  * and a thrown ApiRequestError for any non-OK answer.

@@ -1,6 +1,7 @@
 import { DEFAULT_BLOG_CATEGORY, DEFAULT_READ_TIME } from '@coach/contracts';
 import { jsonShape } from '@coach/kit';
 import mongoose, { type InferSchemaType } from 'mongoose';
+import { Changes, watchWrites } from '../changes/changes.ts';
 
 const blogPostSchema = new mongoose.Schema(
   {
@@ -43,6 +44,12 @@ blogPostSchema.index(
 );
 blogPostSchema.index({ announcePending: 1, publishedAt: 1 }, { sparse: true });
 blogPostSchema.index({ generationId: 1 }, { unique: true, sparse: true });
+// The latest change, part of the posts' fingerprint (public-list.ts).
+blogPostSchema.index({ updatedAt: -1 });
+
+/** Every write to the posts through this model (public-list.ts keeps pages until one). */
+export const blogPostChanges = new Changes();
+watchWrites(blogPostSchema, blogPostChanges);
 
 export type BlogPostDoc = InferSchemaType<typeof blogPostSchema> & {
   _id: mongoose.Types.ObjectId;

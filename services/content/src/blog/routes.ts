@@ -9,23 +9,25 @@ import {
 import { noStore, parse, sendListPage, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { BlogPostModel } from './model.ts';
+import { publicListPages } from './public-list.ts';
 import type { Publication } from './publication.ts';
 import * as blog from './service.ts';
-import { toAdminPost, toPublicPost, toPublicPostPage } from './shape.ts';
+import { toAdminPost, toPublicPostPage } from './shape.ts';
 
 /**
  * Public reads, revalidated by ETag on every read: /api/blog/posts (a page of the list, each post
- * whole), /api/blog/posts/months (the archive) and /api/blog/:slug.
+ * whole, made once per change of the posts: public-list.ts), /api/blog/posts/months (the archive)
+ * and /api/blog/:slug.
  */
 export function publicBlogRoutes(): Router {
   const router = Router();
+  const listPages = publicListPages();
   router.use('/api/blog', (req, res, next) => {
     if (req.method === 'GET') res.set('Cache-Control', 'no-cache');
     next();
   });
   router.get('/api/blog/posts', async (req, res) => {
-    const query = parse(blogListQuerySchema, req.query);
-    sendListPage(res, '/api/blog/posts', query, await blog.listPublished(query), toPublicPost);
+    await listPages.send(req, res, parse(blogListQuerySchema, req.query));
   });
   router.get('/api/blog/posts/months', async (_req, res) => {
     res.json(await blog.listMonths());

@@ -1,5 +1,6 @@
 import { BLOG_FILTER_CATEGORIES, DAILY_POST_SCHEDULER_ID, QUEUES, type BlogPost } from '@coach/contracts';
 import { slugify } from '@coach/kit';
+import { until } from '@coach/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlogPostModel } from '../blog/model.ts';
 import {
@@ -17,15 +18,6 @@ let content: Content;
 let llm: FakeOpenAi;
 const generate = (cookie?: string, headers: Record<string, string> = {}) =>
   postJson(`${content.url}/api/blog/generate-daily`, {}, cookie ? { cookie, ...headers } : headers);
-
-async function until<T>(read: () => Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
-    const value = await read();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
 
 function expectWellFormed(post: BlogPost) {
   expect(post.isGenerated).toBe(true);

@@ -3,6 +3,7 @@ import { createRedis, type Redis } from '@coach/kit';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContent, type Content } from '../testing/harness.ts';
+import { until } from '../testing/requests.ts';
 import { startInsightsJobs } from './jobs.ts';
 import { createBeaconRecorder, dayOf } from './service.ts';
 
@@ -15,14 +16,6 @@ let redis: Redis;
 let connection: Redis;
 let jobs: ReturnType<typeof startInsightsJobs>;
 let admin: string;
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
-  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
 
 function beacon(body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${content.url}/api/insights/beacon`, {

@@ -68,7 +68,15 @@ export function createBeaconRecorder(redis: Redis, logger: Logger) {
   let visitors = new Map<string, Set<string>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  async function flush() {
+  /** The store in progress: a flush waits for it, so what was counted before the flush is stored when it returns. */
+  let storing: Promise<void> = Promise.resolve();
+  function flush(): Promise<void> {
+    const next = storing.catch(() => {}).then(store);
+    storing = next;
+    return next;
+  }
+
+  async function store() {
     clearTimeout(timer);
     timer = undefined;
     const [batch, seen] = [rows, visitors];

@@ -1,13 +1,9 @@
-import { startTestBackend } from '@coach/kit/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { testBackendDuringSuite } from '@coach/kit/testing';
+import { expect, it } from 'vitest';
 import { createMailRequestLimit, inboxOf } from './limit.ts';
 
 // A real mongod holds the count.
-let backend: Awaited<ReturnType<typeof startTestBackend>>;
-beforeAll(async () => {
-  backend = await startTestBackend('content-mail-limit-test');
-}, 60_000);
-afterAll(() => backend?.stop());
+testBackendDuringSuite('content-mail-limit-test');
 
 it('promises an address mail for 3 requests an hour; a request sent again with its key keeps its answer', async () => {
   const limit = createMailRequestLimit(3);

@@ -6,7 +6,7 @@ import {
   newsletterUnsubscribeInputSchema,
   type Accepted,
 } from '@coach/contracts';
-import { HttpError, idempotent, parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { adminListHandler, HttpError, idempotent, parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { requestLink, type ConfirmationLinkOptions } from '../confirmation-links/links.ts';
 import { sendSubscribersCsv } from './export.ts';
@@ -66,10 +66,11 @@ export function newsletterRoutes(sessions: SessionVerifier, options: Confirmatio
     res.set('Cache-Control', 'no-store').json(answer);
   });
 
-  router.get('/api/newsletter-subscribers', sessions.requireAdmin, async (req, res) => {
-    const query = parse(adminListQuerySchema, req.query);
-    sendAdminPage(res, '/api/newsletter-subscribers', query, await listSubscribers(query));
-  });
+  router.get(
+    '/api/newsletter-subscribers',
+    sessions.requireAdmin,
+    adminListHandler('/api/newsletter-subscribers', adminListQuerySchema, listSubscribers),
+  );
 
   router.get('/api/newsletter-subscribers/export.csv', sessions.requireAdmin, async (_req, res) => {
     await sendSubscribersCsv(res);

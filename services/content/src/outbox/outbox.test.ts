@@ -1,26 +1,24 @@
 import { QUEUES } from '@coach/contracts';
 import { createEventPublisher, createLogger, type PublishEvent } from '@coach/kit';
-import { startTestBackend } from '@coach/kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackendDuringSuite } from '@coach/kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ContactMessageModel, contactReceived } from '../contact/model.ts';
 import { SubscriberModel } from '../newsletter/model.ts';
 import { newsletterConfirmationRequested, subscribe } from '../newsletter/service.ts';
 import { createOutbox } from './outbox.ts';
 
 // Real mongod and redis-server; the event goes to the real BullMQ e-mail queue.
-let backend: Awaited<ReturnType<typeof startTestBackend>>;
+const backend = testBackendDuringSuite('outbox-test');
 let publish: PublishEvent;
 const logger = createLogger('outbox-test', 'silent');
 const message = { name: 'Anna', email: 'anna@example.com', subject: 'general', message: 'A message kept safe.' };
 
-beforeAll(async () => {
-  backend = await startTestBackend('outbox-test');
-  publish = createEventPublisher(backend.queues);
+beforeAll(() => {
+  publish = createEventPublisher(backend().queues);
 });
-afterAll(() => backend?.stop());
 
 const emailJobs = () =>
-  backend.queues.get(QUEUES.emails).getJobCounts('waiting', 'delayed', 'active', 'completed', 'failed');
+  backend().queues.get(QUEUES.emails).getJobCounts('waiting', 'delayed', 'active', 'completed', 'failed');
 
 describe('event outbox', () => {
   it('keeps a stored row pending when publishing fails, and the sweep publishes it exactly once', async () => {
@@ -35,7 +33,7 @@ describe('event outbox', () => {
     await new Promise((r) => setTimeout(r, 1100)); // row ages are read from ObjectIds, in whole seconds
     expect(await outbox.sweep(contactReceived, 0)).toBe(1);
     expect((await ContactMessageModel.findById(row._id).lean())?.eventPending).toBeUndefined();
-    const job = await backend.queues.get(QUEUES.emails).getJob(`contact.received-${row._id.toString()}`);
+    const job = await backend().queues.get(QUEUES.emails).getJob(`contact.received-${row._id.toString()}`);
     expect(job?.data.payload).toMatchObject({ messageId: row._id.toString(), email: message.email });
 
     // Nothing left to sweep, and a second publish of the same row queues nothing new.
@@ -52,7 +50,7 @@ describe('event outbox', () => {
     const outbox = createOutbox(publish, logger);
     const options = { mailAllowed: true, confirmHours: 48 };
     const confirmationJobs = async () =>
-      (await backend.queues.get(QUEUES.emails).getJobs(['waiting', 'delayed', 'completed']))
+      (await backend().queues.get(QUEUES.emails).getJobs(['waiting', 'delayed', 'completed']))
         .filter((job) => job.name === 'newsletter.confirmation_requested')
         .map((job) => job.data.payload as { email: string; confirmToken: string })
         .filter((payload) => payload.email === 'reader@example.net');

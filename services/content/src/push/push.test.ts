@@ -1,7 +1,8 @@
 import { QUEUES, type DeclarativePush } from '@coach/contracts';
-import { startTestPushService, type Stack, type TestPushService } from '@coach/dev-stack';
+import { DEMO_ADMIN, startTestPushService, type Stack, type TestPushService } from '@coach/dev-stack';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settle, until } from '../testing/requests.ts';
 import { startSite, type Site } from '../testing/site.ts';
 import { localDayAndHour } from './fanout.ts';
 
@@ -16,15 +17,6 @@ let stack: Stack;
 let queues: Site['queues'];
 let publish: Site['publish'];
 let db: mongoose.Connection;
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
-const settle = (ms = 1500) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A client of the site with its own cookie (the session cookie works at every service). */
 function client() {
@@ -44,7 +36,7 @@ function client() {
 type Client = ReturnType<typeof client>;
 
 let members = 0;
-async function signedInMember(): Promise<{ call: Client; id: number }> {
+async function signedInMember(): Promise<{ call: Client; id: number; details: { name: string; email: string } }> {
   members += 1;
   const call = client();
   const tag = `pushmember${members}${Math.random().toString(36).slice(2, 6)}`;
@@ -55,7 +47,7 @@ async function signedInMember(): Promise<{ call: Client; id: number }> {
     password: details.password,
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-  return { call, id: Number(signup.body.id) };
+  return { call, id: Number(signup.body.id), details };
 }
 
 const subscriptions = () => db.collection('push_subscriptions');
@@ -86,6 +78,8 @@ beforeAll(async () => {
       SITE_URL,
       PUSH_BATCH_SIZE: '2',
       SEED_DEMO: 'false',
+      // A program's intake reminder 3.6 s after its purchase, instead of two days.
+      PORTAL_INTAKE_REMINDER_HOURS: '0.001',
     },
   });
   ({ stack, queues, publish, db } = site);
@@ -295,5 +289,84 @@ describe('notifications', () => {
       title: 'Your weekly reflection',
       navigate: `${SITE_URL}/community`,
     });
+  });
+});
+
+describe("news of a client's program", () => {
+  const PROGRAM = { id: 'heal-to-rise', title: 'Heal to Rise' };
+
+  it('reaches the browsers where she allowed session reminders: her welcome, one intake reminder, a shared note and homework', async () => {
+    const coach = client();
+    expect((await coach(stack.urls.members, 'POST', '/api/admin/login', DEMO_ADMIN)).status).toBe(200);
+    const setup = await coach(stack.urls.members, 'PUT', `/api/admin/programs/${PROGRAM.id}/portal`, {
+      welcome: 'Welcome.',
+      intake: { questions: [{ id: 'why', label: 'What brings you here?', kind: 'text', required: true }] },
+      agreement: { text: 'Coaching is not therapy.' },
+    });
+    expect(setup.status).toBe(200);
+    const buyer = await signedInMember();
+    const other = await signedInMember();
+    const phone = push.subscribe();
+    const elsewhere = push.subscribe();
+    expect((await subscribe(buyer.call, { subscription: phone, kinds: ['sessions'] })).status).toBe(201);
+    // The other client allowed replies alone: nothing of her program is pushed to her.
+    expect((await subscribe(other.call, { subscription: elsewhere, kinds: ['replies'] })).status).toBe(201);
+    for (const { details } of [buyer, other]) {
+      const sale = await coach(stack.urls.members, 'POST', '/api/admin/purchases', {
+        programId: PROGRAM.id,
+        name: details.name,
+        email: details.email,
+      });
+      expect(sale.status).toBe(201);
+    }
+
+    // Her welcome, then, her intake still unanswered when the reminder is due, one reminder.
+    await until(() => push.receivedBy(phone.endpoint).length === 2);
+    const space = `${SITE_URL}/programs/${PROGRAM.id}`;
+    expect(notificationsOf(phone.endpoint)).toEqual([
+      expect.objectContaining({
+        title: `Welcome to ${PROGRAM.title}`,
+        body: 'Open your program space.',
+        navigate: space,
+      }),
+      expect.objectContaining({ title: `A few questions before we begin ${PROGRAM.title}`, navigate: space }),
+    ]);
+
+    const notes = `/api/admin/clients/${buyer.id}/notes`;
+    const privately = await coach(stack.urls.members, 'POST', notes, {
+      programId: PROGRAM.id,
+      text: 'Kept to myself',
+      shared: false,
+    });
+    expect(privately.status).toBe(201);
+    const shared = await coach(stack.urls.members, 'POST', notes, {
+      programId: PROGRAM.id,
+      text: 'Beautiful work this week.',
+      shared: true,
+    });
+    expect(shared.status).toBe(201);
+    await until(() => push.receivedBy(phone.endpoint).length === 3);
+    const homework = await coach(stack.urls.members, 'POST', `/api/admin/clients/${buyer.id}/homework`, {
+      programId: PROGRAM.id,
+      prompt: 'Walk in silence for ten minutes.',
+    });
+    expect(homework.status).toBe(201);
+    await until(() => push.receivedBy(phone.endpoint).length === 4);
+    expect(notificationsOf(phone.endpoint).slice(2)).toEqual([
+      expect.objectContaining({
+        title: `A new note from your coach: ${PROGRAM.title}`,
+        body: 'Beautiful work this week.',
+        navigate: space,
+      }),
+      expect.objectContaining({
+        title: `New homework: ${PROGRAM.title}`,
+        body: 'Walk in silence for ten minutes.',
+        navigate: space,
+      }),
+    ]);
+    // The private note told her nothing; the reminder came once; the other client's phone heard nothing.
+    await settle();
+    expect(push.receivedBy(phone.endpoint)).toHaveLength(4);
+    expect(push.receivedBy(elsewhere.endpoint)).toHaveLength(0);
   });
 });

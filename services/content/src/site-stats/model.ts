@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { Changes, watchWrites } from '../changes/changes.ts';
 
 /** The site's one statistics document; every change is an atomic $inc on it. */
 const siteStatsSchema = new mongoose.Schema(
@@ -12,5 +13,8 @@ const siteStatsSchema = new mongoose.Schema(
   },
   { collection: 'site_stats', versionKey: false },
 );
+/** Every write to the statistics through this model (routes.ts keeps the answer until one). */
+export const siteStatsChanges = new Changes();
+watchWrites(siteStatsSchema, siteStatsChanges);
 export const SiteStatsModel = mongoose.model('SiteStats', siteStatsSchema);
 export const SITE_STATS_ID = 'site';

@@ -1,10 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID, sign } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { activityKey, SESSION_ISSUER, sessionCookieName } from '@coach/kit';
-import { freePort, listen, REPO_ROOT, startDataServers, waitForHealth } from '@coach/dev-stack';
+import {
+  freePort,
+  listen,
+  REPO_ROOT,
+  spawnService,
+  startDataServers,
+  stopProcess,
+  waitForHealth,
+} from '@coach/dev-stack';
+import { signedSessionCookie } from '@coach/kit/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { contentEnvSchema } from '../config.ts';
 import { startContentService } from '../start.ts';
@@ -42,14 +49,7 @@ export async function startContent(limits: Partial<ContentLimits> = {}) {
   const url = server.url;
 
   /** A session cookie of the given role, signed and recorded as active as the members service does. */
-  async function sessionCookie(role: 'admin' | 'user'): Promise<string> {
-    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const now = Math.floor(Date.now() / 1000);
-    const jti = randomUUID();
-    const unsigned = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ sub: '1', role, jti, iss: SESSION_ISSUER, iat: now, exp: now + 3600 })}`;
-    await redis.set(activityKey(jti), 3_600_000, 'PX', 3_600_000);
-    return `${sessionCookieName(false)}=${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), keys.privateKey).toString('base64url')}`;
-  }
+  const sessionCookie = (role: 'admin' | 'user') => signedSessionCookie(redis, keys.privateKey, role);
 
   async function stop() {
     await server.close();
@@ -83,31 +83,18 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** ai-worker as its own process (as in production), started with `env` and ready once healthy. */
+/** ai-worker as its own process through its main.ts (as in production), started with `env` and ready once healthy. */
 export async function startWorker(env: Record<string, string>) {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'services/ai-worker/src/main.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'silent',
-        OUTBOX_DIR: path.join(REPO_ROOT, 'var/test-outbox'),
-        ...env,
-        PORT: String(port),
-      },
-      stdio: 'ignore',
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const child = spawnService('ai-worker', {
+    LOG_LEVEL: 'silent',
+    OUTBOX_DIR: path.join(REPO_ROOT, 'var/test-outbox'),
+    ...env,
+    PORT: String(port),
+  });
   await waitForHealth(`http://127.0.0.1:${port}`, child, 'ai-worker', 30_000);
   return {
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-    },
+    stop: (signal: NodeJS.Signals = 'SIGTERM') => stopProcess(child, signal),
   };
 }
 export type WorkerProcess = Awaited<ReturnType<typeof startWorker>>;

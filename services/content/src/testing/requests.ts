@@ -1,16 +1,10 @@
 import { DEMO_ADMIN } from '@coach/dev-stack';
+import { until as waitUntil } from '@coach/kit/testing';
 
-/** Waits until `check` holds, looking every 50 ms; fails after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
-  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
+export { settle } from '@coach/kit/testing';
 
-/** Lets the stack run on a moment, to see that nothing more happens. */
-export const settle = (ms = 1500) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until `check` holds, looking every 50 ms; fails after `timeoutMs` (a whole stack's 30 s unless told). */
+export const until = <T>(check: () => T | Promise<T>, timeoutMs = 30_000) => waitUntil(check, timeoutMs);
 
 /** Sends a request (a JSON body when there is one) and reads its JSON answer, if any. */
 export async function requestJson(url: string, method: string, body?: unknown, headers: Record<string, string> = {}) {

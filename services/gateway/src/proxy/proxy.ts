@@ -6,11 +6,19 @@ import type { Replicas } from './replicas.ts';
 import type { Upstream } from './route-table.ts';
 
 const TIMED_OUT = Symbol('upstream timed out');
-const CONNECT_TIMEOUT_MS = 1000;
+/** How long a replica has to accept a connection before the request fails over. */
+export const CONNECT_TIMEOUT_MS = 1000;
+export const TIMED_OUT_MESSAGE = 'The service took too long to answer. Please try again.';
 const REPLICA = Symbol('the replica a request went to');
 type Marked = Record<symbol, unknown>;
 
-function sendJson(res: http.ServerResponse, status: number, message: string, headers: http.OutgoingHttpHeaders = {}) {
+/** A JSON answer with `message`, unless the answer has begun: then the connection is cut. */
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  message: string,
+  headers: http.OutgoingHttpHeaders = {},
+) {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -73,7 +81,7 @@ export function proxyTo(upstream: Upstream, replicas: Replicas, timeoutMs: numbe
         replicas.failed(replica, (err as NodeJS.ErrnoException).code);
         logger.warn({ upstream, replica, reqId: (req as Request).id, code: (err as NodeJS.ErrnoException).code, timedOut }, 'upstream failed');
         if (!(res instanceof http.ServerResponse)) return;
-        if (timedOut) sendJson(res, 504, 'The service took too long to answer. Please try again.');
+        if (timedOut) sendJson(res, 504, TIMED_OUT_MESSAGE);
         else sendJson(res, 503, UNAVAILABLE_MESSAGE, { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
       },
     },

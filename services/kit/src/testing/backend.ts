@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { afterAll, beforeAll } from 'vitest';
 import { startDataServers } from '@coach/dev-stack';
 import { createLogger } from '../logger.ts';
 import { connectMongo } from '../mongo.ts';
@@ -29,4 +30,18 @@ export async function startTestBackend(name: string) {
     await servers.stop();
   }
   return { ...servers, logger, redis, queueConnection, queues, stop };
+}
+export type TestBackend = Awaited<ReturnType<typeof startTestBackend>>;
+
+/**
+ * A test backend for the tests of the enclosing file or `describe`: started before them, stopped
+ * after. Returns the running backend.
+ */
+export function testBackendDuringSuite(name: string): () => TestBackend {
+  let backend: TestBackend | undefined;
+  beforeAll(async () => {
+    backend = await startTestBackend(name);
+  });
+  afterAll(() => backend?.stop());
+  return () => backend!;
 }

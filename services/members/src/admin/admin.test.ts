@@ -3,7 +3,15 @@ import { nextLink } from '@coach/site-rules';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserModel } from '../accounts/model.ts';
-import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
+import {
+  caller,
+  signedInCoach,
+  signedInMember,
+  startMembers,
+  TEST_ADMIN,
+  type Caller,
+  type Members,
+} from '../testing/harness.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { ADMIN_NOT_DELETABLE } from './service.ts';
 
@@ -11,9 +19,7 @@ let members: Members;
 let admin: Caller;
 beforeAll(async () => {
   members = await startMembers();
-  admin = caller(members.url);
-  const login = await admin.post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
-  if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+  admin = await signedInCoach(members.url);
 });
 afterAll(async () => {
   await members?.stop();

@@ -1,5 +1,5 @@
 import { adminUserListQuerySchema, userIdParamSchema, type Accepted } from '@coach/contracts';
-import { noStore, parse, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { adminListHandler, noStore, parse, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import type { SessionIssuer } from '../accounts/sessions.ts';
 import { deleteUser, listUsers } from './service.ts';
@@ -9,10 +9,7 @@ export function adminUserRoutes(sessions: SessionVerifier, issuer: SessionIssuer
   const router = Router();
   router.use('/api/admin/users', sessions.requireAdmin, noStore);
   /** One page of accounts: the next page in the Link header, the number of accounts in X-Total-Count. */
-  router.get('/api/admin/users', async (req, res) => {
-    const query = parse(adminUserListQuerySchema, req.query);
-    sendAdminPage(res, '/api/admin/users', query, await listUsers(query));
-  });
+  router.get('/api/admin/users', adminListHandler('/api/admin/users', adminUserListQuerySchema, listUsers));
   router.delete('/api/admin/users/:id', async (req, res) => {
     const { id } = parse(userIdParamSchema, req.params);
     await deleteUser(id, issuer);

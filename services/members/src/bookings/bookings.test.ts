@@ -9,7 +9,7 @@ import {
 } from '@coach/contracts';
 import { createEventPublisher } from '@coach/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
+import { signedInCoach, signedInMember, startMembers, type Caller, type Members } from '../testing/harness.ts';
 import { PurchaseModel } from '../checkout/models/purchase.ts';
 import { publishDueReminders } from './reminders.ts';
 
@@ -23,8 +23,7 @@ let admin: Caller;
 
 beforeAll(async () => {
   members = await startMembers({ bookingKeys: { calendlySigningKey: CALENDLY_KEY, calSecret: CAL_SECRET } });
-  admin = caller(members.url);
-  await admin.post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  admin = await signedInCoach(members.url);
 }, 90_000);
 afterAll(() => members?.stop());
 

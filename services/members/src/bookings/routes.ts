@@ -1,5 +1,5 @@
 import { adminListQuerySchema, WEBHOOK_PATHS, type MemberSessions } from '@coach/contracts';
-import { HttpError, parse, sendAdminPage, verifiedJson, type Logger, type SessionVerifier } from '@coach/kit';
+import { adminListHandler, HttpError, verifiedJson, type Logger, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { ZodError } from 'zod';
 import type { MemberRefs } from './memberRef.ts';
@@ -88,9 +88,10 @@ export function bookingRoutes(
     res.set('Cache-Control', 'no-store').json(answer);
   });
 
-  router.get('/api/admin/bookings', sessions.requireAdmin, async (req, res) => {
-    const query = parse(adminListQuerySchema, req.query);
-    sendAdminPage(res, '/api/admin/bookings', query, await listBookings(query));
-  });
+  router.get(
+    '/api/admin/bookings',
+    sessions.requireAdmin,
+    adminListHandler('/api/admin/bookings', adminListQuerySchema, listBookings),
+  );
   return router;
 }

@@ -13,8 +13,9 @@ import {
 } from '@coach/contracts';
 import { startRazorpayStandin, type RazorpayStandin } from '@coach/dev-stack';
 import { PROGRAM_PRICES } from '@coach/site-rules';
+import { until } from '@coach/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
+import { caller, signedInCoach, signedInMember, startMembers, type Caller, type Members } from '../testing/harness.ts';
 import { RECONCILE_AFTER_MS } from './reconciliation.ts';
 
 // Purchases through Razorpay's stand-in (its API, its checkout's signed answer, its signed webhooks),
@@ -27,8 +28,7 @@ let admin: Caller;
 beforeAll(async () => {
   standin = await startRazorpayStandin();
   members = await startMembers({ razorpay: standin });
-  admin = caller(members.url);
-  await admin.post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  admin = await signedInCoach(members.url);
 }, 90_000);
 afterAll(async () => {
   await members?.stop();
@@ -37,15 +37,6 @@ afterAll(async () => {
 
 const SOUL_SPARK = PROGRAM_PRICES['soul-spark-session'];
 const HEAL = PROGRAM_PRICES['heal-to-rise'];
-
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
 
 const purchasesOf = async (member: Caller) => (await member.get('/api/profile/purchases')).body as Purchase[];
 const purchaseOf = async (member: Caller, id: string) => (await purchasesOf(member)).find((p) => p.id === id);

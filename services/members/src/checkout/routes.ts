@@ -10,11 +10,11 @@ import {
   WEBHOOK_PATHS,
 } from '@coach/contracts';
 import {
+  adminListHandler,
   HttpError,
   hostCookieName,
   idempotent,
   parse,
-  sendAdminPage,
   verifiedJson,
   type SessionVerifier,
 } from '@coach/kit';
@@ -90,10 +90,11 @@ export function checkoutRoutes(
     const id = purchaseIdOf(req.params);
     sendReceipt(res, id, await receiptPdf(id, { userId: Number(req.session!.sub) }));
   });
-  router.get('/api/admin/purchases', sessions.requireAdmin, async (req, res) => {
-    const query = parse(adminListQuerySchema, req.query);
-    sendAdminPage(res, '/api/admin/purchases', query, await listSales(query));
-  });
+  router.get(
+    '/api/admin/purchases',
+    sessions.requireAdmin,
+    adminListHandler('/api/admin/purchases', adminListQuerySchema, listSales),
+  );
   router.get('/api/admin/purchases/summary', sessions.requireAdmin, async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await salesSummary());
   });

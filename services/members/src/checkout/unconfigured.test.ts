@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { caller, startMembers, TEST_ADMIN, type Members } from '../testing/harness.ts';
+import { caller, signedInCoach, startMembers, type Members } from '../testing/harness.ts';
 
 // A production start without Razorpay's keys: the site says it takes no payments (the app then
 // shows no Enrol button), and every payment endpoint refuses, changing nothing. The coach still
@@ -21,8 +21,7 @@ it('takes no payment without keys (settings say so, orders and webhooks get 503)
   expect(order.status).toBe(503);
   expect(order.body.message).toBe('This site does not take payments yet');
   expect((await visitor.post('/api/payments/razorpay/webhook', { event: 'payment.captured' })).status).toBe(503);
-  const admin = caller(members.url);
-  await admin.post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  const admin = await signedInCoach(members.url);
   expect((await admin.get('/api/admin/purchases')).status).toBe(200);
 
   const sale = await admin.post('/api/admin/purchases', {

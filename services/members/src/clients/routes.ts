@@ -4,7 +4,7 @@ import {
   clientIdParamSchema,
   clientNoteInputSchema,
 } from '@coach/contracts';
-import { noStore, parse, type PublishEvent, sendAdminPage, type SessionVerifier } from '@coach/kit';
+import { adminListHandler, noStore, parse, type PublishEvent, type SessionVerifier } from '@coach/kit';
 import { Router } from 'express';
 import { addHomework, addNote, clientDetail, listClients } from './service.ts';
 
@@ -13,10 +13,7 @@ export function clientAdminRoutes(sessions: SessionVerifier, publish: PublishEve
   const router = Router();
   router.use('/api/admin/clients', sessions.requireAdmin, noStore);
   /** One page of clients: the next page in the Link header, the number of clients in X-Total-Count. */
-  router.get('/api/admin/clients', async (req, res) => {
-    const query = parse(adminUserListQuerySchema, req.query);
-    sendAdminPage(res, '/api/admin/clients', query, await listClients(query));
-  });
+  router.get('/api/admin/clients', adminListHandler('/api/admin/clients', adminUserListQuerySchema, listClients));
   router.get('/api/admin/clients/:userId', async (req, res) => {
     res.json(await clientDetail(parse(clientIdParamSchema, req.params).userId));
   });

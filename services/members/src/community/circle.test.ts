@@ -1,14 +1,12 @@
 import { communityReplySchema, moderatedItemSchema } from '@coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
+import { caller, signedInCoach, signedInMember, startMembers, type Caller, type Members } from '../testing/harness.ts';
 
 let members: Members;
 let coach: Caller;
 beforeAll(async () => {
   members = await startMembers();
-  coach = caller(members.url);
-  const login = await coach.post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
-  if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+  coach = await signedInCoach(members.url);
 });
 afterAll(async () => {
   await members?.stop();

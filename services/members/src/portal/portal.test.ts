@@ -12,8 +12,9 @@ import { QUEUES, RESOURCE_MAX_BYTES, type EventJob } from '@coach/contracts';
 import { silentMp3, tinyPdf, tinyPng } from '@coach/dev-stack';
 import { createEventPublisher } from '@coach/kit';
 import mongoose from 'mongoose';
+import { until } from '@coach/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, signedInMember, startMembers, TEST_ADMIN, type Caller, type Members } from '../testing/harness.ts';
+import { caller, signedInCoach, signedInMember, startMembers, type Caller, type Members } from '../testing/harness.ts';
 import { startPortalNotices } from './notices.ts';
 
 // The client's space and the coach's view of her clients, against the members service on a real
@@ -50,8 +51,7 @@ const mp3 = silentMp3(20);
 
 beforeAll(async () => {
   members = await startMembers();
-  coach = caller(members.url);
-  await coach.post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  coach = await signedInCoach(members.url);
   [asha, bela, chitra] = await Promise.all([
     signedInMember(members.url, 'asha'),
     signedInMember(members.url, 'bela'),
@@ -453,14 +453,6 @@ describe('what she is told by e-mail and push', () => {
       .filter((e): e is EventJob<'portal.client_notice'> => e.name === 'portal.client_notice')
       .filter((e) => e.payload.email === email)
       .map((e) => e.payload);
-  }
-  async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-    for (const started = Date.now(); Date.now() - started < timeoutMs;) {
-      const value = await check();
-      if (value) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('timed out');
   }
 
   it('welcomes a buyer to her space once, and reminds her once of an intake left unanswered', async () => {

@@ -57,11 +57,14 @@ const chunks = () =>
   mongoose.connection.db!.collection<{ files_id: Types.ObjectId; n: number; data: { buffer: Uint8Array } }>(
     `${BUCKET}.chunks`,
   );
-/** GridFS chunks read per round trip when a file is sent: a few, so each download holds about 1 MB. */
-const CHUNKS_PER_READ = 4;
+/**
+ * GridFS chunks read per round trip when a file is sent: one (255 KB), so a download holds at
+ * most that chunk in the driver, the one waiting to be written and what the socket holds.
+ */
+const CHUNKS_PER_READ = 1;
 
 /**
- * The bytes `start` to `end` (inclusive) of a stored file, read a few chunks at a time and only as
+ * The bytes `start` to `end` (inclusive) of a stored file, read a chunk at a time and only as
  * fast as the answer is taken. The driver's own download stream reads its chunks in batches of up
  * to 16 MB, which twenty downloads at once would hold in memory together.
  */
@@ -246,5 +249,11 @@ export async function sendResource(req: Request, res: Response, file: ResourceFi
     res.end();
     return;
   }
-  await pipeline(Readable.from(fileBytes(file, one?.start ?? 0, one?.end ?? size - 1)), res);
+  // One chunk read ahead at most: Readable.from's default keeps 16 (4 MB) waiting for a slow
+  // client; the pipeline stops reading while the socket is full, and stops the read if she leaves.
+  const bytes = Readable.from(fileBytes(file, one?.start ?? 0, one?.end ?? size - 1), {
+    objectMode: true,
+    highWaterMark: 1,
+  });
+  await pipeline(bytes, res);
 }

@@ -168,6 +168,14 @@ export async function signedInMember(baseUrl: string, prefix?: string) {
   return { member, details, id: Number(signup.body.id) };
 }
 
+/** Signs the coach (TEST_ADMIN) in; returns her signed-in caller. */
+export async function signedInCoach(baseUrl: string): Promise<Caller> {
+  const coach = caller(baseUrl);
+  const login = await coach.post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+  return coach;
+}
+
 /** Every page of the Sacred Circle's feed a member reads, following its Link headers from the newest. */
 export async function feedPages(member: Caller): Promise<CommunityPost[][]> {
   const pages: CommunityPost[][] = [];

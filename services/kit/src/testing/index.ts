@@ -1,0 +1,3 @@
+export { startTestBackend, testBackendDuringSuite, type TestBackend } from './backend.ts';
+export { signedSessionCookie } from './session.ts';
+export { settle, until } from './wait.ts';
