@@ -1,4 +1,3 @@
-import OpenAI from 'openai';
 import type { WorkerConfig } from './config.ts';
 
 export interface LlmMessage {
@@ -19,11 +18,18 @@ export function createLlm(
   config: Pick<WorkerConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>,
 ): Llm | undefined {
   if (!config.OPENAI_API_KEY) return undefined;
-  // Retries are the queue's business (with backoff), not the client's.
-  const client = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0 });
+  // The SDK (some 7 MB of heap once loaded) is loaded only where a model is configured: the
+  // offline mode never needs it. Retries are the queue's business (with backoff), not the client's.
+  const client = import('openai').then(
+    ({ default: OpenAI }) =>
+      new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0 }),
+  );
+  client.catch(() => {}); // reported by the first completion
   return {
     async complete(messages, { timeoutMs, maxTokens, temperature }) {
-      const completion = await client.chat.completions.create(
+      const completion = await (
+        await client
+      ).chat.completions.create(
         { model: config.OPENAI_MODEL, messages, max_tokens: maxTokens, temperature },
         { timeout: timeoutMs },
       );

@@ -190,11 +190,13 @@ export const rawBodyOf = (req: Request): Buffer | undefined => RAW_BODIES.get(re
 
 /**
  * The JSON of a delivery on a `signedBodyPaths` path, parsed only once `signed` holds over its
- * bytes as they came; otherwise `refusal` is thrown and the body is never parsed.
+ * bytes as they came; otherwise the error `refusal` makes is thrown and the body is never parsed.
+ * The error is made only then: an error takes its stack trace when it is made, and a provider's
+ * burst of genuine deliveries would pay for one each.
  */
-export function verifiedJson(req: Request, signed: (raw: Buffer) => boolean, refusal: HttpError): unknown {
+export function verifiedJson(req: Request, signed: (raw: Buffer) => boolean, refusal: () => HttpError): unknown {
   const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-  if (!signed(raw)) throw refusal;
+  if (!signed(raw)) throw refusal();
   try {
     return JSON.parse(raw.toString('utf8')) as unknown;
   } catch {

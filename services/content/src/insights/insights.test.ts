@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContent, type Content } from '../testing/harness.ts';
 import { until } from '../testing/requests.ts';
 import { startInsightsJobs } from './jobs.ts';
-import { createBeaconRecorder, dayOf } from './service.ts';
+import { createBeaconRecorder, dayOf, rollUpDay } from './service.ts';
 
 // The coach's insights with real parts: content's routes and jobs, MongoDB and Redis.
 
@@ -171,6 +171,72 @@ describe('the figures', () => {
     );
     await events().deleteMany({ day });
     expect((await insights()).daily.find((d) => d.day === day)).toEqual({ day, visitors: 2, views: 3 });
+  });
+
+  it('of a day are counted from the index alone, as a count of its raw events gives them', async () => {
+    // Pages and posts past the hundred kept, ties, events without a path, device or source, a
+    // null source, conversions with and without a post.
+    const day = '2020-02-02';
+    const paths = Array.from({ length: 150 }, (_, i) => (i % 3 ? `/blog/post-${i}` : `/page-${i}`));
+    const rows = Array.from({ length: 2500 }, (_, i) => {
+      const type = i % 5 ? 'pageview' : ['signup', 'booking_click'][i % 2]!;
+      return {
+        at: new Date(`${day}T12:00:00Z`),
+        day,
+        type,
+        ...(i % 17 ? { path: paths[(i * 7) % paths.length] } : {}),
+        ...(i % 3 === 0 ? { source: ['google.com', 'x.com', null][i % 9 === 0 ? 2 : (i / 3) % 2] } : {}),
+        ...(i % 11 ? { device: ['mobile', 'desktop', 'tablet'][i % 3] } : {}),
+        ...(type !== 'pageview' && i % 4 ? { post: `post-${i % 13}` } : {}),
+      };
+    });
+    await events().insertMany(rows.map((row) => ({ ...row })));
+    const counted = (keys: Array<string | null | undefined>) => {
+      const counts = new Map<string | null, number>();
+      for (const key of keys) counts.set(key ?? null, (counts.get(key ?? null) ?? 0) + 1);
+      const byKey = (a: string | null, b: string | null) =>
+        a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
+      return [...counts]
+        .sort(([ka, a], [kb, b]) => b - a || byKey(ka, kb))
+        .slice(0, 100)
+        .map(([key, count]) => ({ key, count }));
+    };
+    const views = rows.filter((r) => r.type === 'pageview');
+    const others = rows.filter((r) => r.type !== 'pageview');
+    const figures = await rollUpDay(redis, day);
+    expect(figures).toEqual({
+      _id: day,
+      visitors: 0,
+      views: views.length,
+      pages: counted(views.map((r) => r.path)),
+      posts: counted(views.map((r) => r.path).filter((p) => p?.startsWith('/blog/'))).map((p) => ({
+        key: p.key!.slice('/blog/'.length),
+        count: p.count,
+      })),
+      sources: counted(views.map((r) => r.source).filter((s) => typeof s === 'string')),
+      devices: counted(views.map((r) => r.device)),
+      conversions: counted(others.map((r) => r.type)),
+      postConversions: counted(others.filter((r) => r.post).map((r) => `${r.post} ${r.type}`)),
+    });
+    // No event is read: the day's groups come from the index.
+    const plan = JSON.stringify(
+      await mongoose.connection
+        .collection('insight_events')
+        .aggregate([
+          { $match: { day } },
+          {
+            $group: {
+              _id: { type: '$type', path: '$path', post: '$post', source: '$source', device: '$device' },
+              n: { $sum: 1 },
+            },
+          },
+        ])
+        .explain(),
+    );
+    expect(plan).toContain('IXSCAN');
+    expect(plan).not.toContain('FETCH');
+    await events().deleteMany({ day });
+    await mongoose.connection.collection('insight_days').deleteOne({ _id: day as never });
   });
 
   it('count a purchase from the site’s own records once, for the post its buyer came from', async () => {

@@ -27,7 +27,8 @@ const insightEventSchema = new mongoose.Schema(
 );
 insightEventSchema.index({ purchaseId: 1 }, { unique: true, sparse: true });
 insightEventSchema.index({ at: 1 }, { expireAfterSeconds: RAW_EVENTS_DAYS * 24 * 3600 });
-insightEventSchema.index({ day: 1, type: 1 });
+// A day's figures are counted from this index alone (service.ts, figuresOf), never from the events.
+insightEventSchema.index({ day: 1, type: 1, path: 1, source: 1, device: 1, post: 1 });
 export const InsightEventModel = mongoose.model('InsightEvent', insightEventSchema);
 
 const countedSchema = new mongoose.Schema({ key: String, count: Number }, { _id: false });

@@ -2,7 +2,7 @@ import { CONVERSIONS, type Beacon, type DeviceClass, type Insights } from '@coac
 import { BLOG_POST_PATH, postSlugOfPath } from '@coach/site-rules';
 import type { Logger, Redis } from '@coach/kit';
 import { createHash, randomBytes } from 'node:crypto';
-import mongoose, { type PipelineStage } from 'mongoose';
+import mongoose from 'mongoose';
 import { InsightDayModel, InsightEventModel, InsightSettingsModel, RAW_EVENTS_DAYS } from './model.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -150,42 +150,71 @@ interface DayFigures {
   postConversions: Counted[];
 }
 
-const countBy = (field: string | object): PipelineStage.FacetPipelineStage[] => [
-  { $group: { _id: field, count: { $sum: 1 } } },
-  { $sort: { count: -1, _id: 1 } },
-  { $limit: 100 },
-  { $project: { _id: 0, key: '$_id', count: 1 } },
-];
+/** A day's raw events grouped by everything the figures count them by, and how many of each. */
+interface EventGroup {
+  _id: { type?: unknown; path?: unknown; post?: unknown; source?: unknown; device?: unknown };
+  n: number;
+}
 
-/** A day's figures from its raw events (and its visitors from Redis, while it has them). */
+/** Counts by key; a missing value counts under null, as MongoDB's $group counts it. */
+class Tally extends Map<string | null, number> {
+  add(key: unknown, n: number) {
+    const k = key === undefined ? null : (key as string | null);
+    this.set(k, (this.get(k) ?? 0) + n);
+  }
+
+  /** The first hundred, most counted first, ties by key (null first, then in code-unit order). */
+  top(): Counted[] {
+    const byKey = (a: string | null, b: string | null) =>
+      a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
+    return [...this]
+      .sort(([ka, a], [kb, b]) => b - a || byKey(ka, kb))
+      .slice(0, 100)
+      .map(([key, count]) => ({ key: key as string, count }));
+  }
+}
+
+/**
+ * A day's figures from its raw events (and its visitors from Redis, while it has them). One pass
+ * over the day's events, grouped by the fields counted, which the index on (day, type, path,
+ * source, device, post) answers without reading an event; the counts per page, post, source,
+ * device and conversion are then summed here from those few groups.
+ */
 async function figuresOf(redis: Redis, day: string): Promise<DayFigures> {
-  const views = { $match: { type: 'pageview' } };
-  const [facets] = await InsightEventModel.aggregate<
-    Omit<DayFigures, '_id' | 'visitors' | 'views'> & { views: Array<{ n: number }> }
-  >([
+  const groups = await InsightEventModel.aggregate<EventGroup>([
     { $match: { day } },
-    { $project: { _id: 0, type: 1, path: 1, post: 1, source: 1, device: 1 } },
     {
-      $facet: {
-        views: [views, { $count: 'n' }],
-        pages: [views, ...countBy('$path')],
-        posts: [views, { $match: { path: { $regex: BLOG_POST_PATH.source } } }, ...countBy('$path')],
-        sources: [views, { $match: { source: { $type: 'string' } } }, ...countBy('$source')],
-        devices: [views, ...countBy('$device')],
-        conversions: [{ $match: { type: { $ne: 'pageview' } } }, ...countBy('$type')],
-        postConversions: [
-          { $match: { type: { $ne: 'pageview' }, post: { $type: 'string' } } },
-          ...countBy({ $concat: ['$post', ' ', '$type'] }),
-        ],
+      $group: {
+        _id: { type: '$type', path: '$path', post: '$post', source: '$source', device: '$device' },
+        n: { $sum: 1 },
       },
     },
   ]);
+  let views = 0;
+  const [pages, posts, sources, devices, conversions, postConversions] = Array.from({ length: 6 }, () => new Tally());
+  for (const { _id: group, n } of groups) {
+    if (group.type === 'pageview') {
+      views += n;
+      pages.add(group.path, n);
+      if (typeof group.path === 'string' && BLOG_POST_PATH.test(group.path)) posts.add(group.path, n);
+      if (typeof group.source === 'string') sources.add(group.source, n);
+      devices.add(group.device, n);
+    } else {
+      conversions.add(group.type, n);
+      if (typeof group.post === 'string')
+        postConversions.add(typeof group.type === 'string' ? `${group.post} ${group.type}` : null, n);
+    }
+  }
   return {
     _id: day,
     visitors: await redis.pfcount(visitorsKey(day)),
-    ...facets,
-    views: facets.views[0]?.n ?? 0,
-    posts: facets.posts.map((p) => ({ key: postSlugOfPath(p.key)!, count: p.count })),
+    views,
+    pages: pages.top(),
+    posts: posts.top().map((p) => ({ key: postSlugOfPath(p.key)!, count: p.count })),
+    sources: sources.top(),
+    devices: devices.top(),
+    conversions: conversions.top(),
+    postConversions: postConversions.top(),
   };
 }
 

@@ -70,7 +70,7 @@ export function bookingRoutes(
       const body = verifiedJson(
         req,
         (raw) => provider.valid(secret, req.get(provider.header), raw),
-        new HttpError(provider.refusal, BOOKING_MESSAGES.badSignature),
+        () => new HttpError(provider.refusal, BOOKING_MESSAGES.badSignature),
       );
       const change = changeOf(body, provider.change);
       if (change) await applyBookingChange(change, refs);

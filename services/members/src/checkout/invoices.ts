@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatPaise } from '@coach/site-rules';
 import { isDuplicateKey } from '@coach/kit';
-import PDFDocument from 'pdfkit';
 import { InvoiceModel } from './models/invoice.ts';
 
 /** India keeps one time all year: UTC+5:30. */
@@ -63,6 +62,8 @@ const PLUM = '#4A2C5A';
 
 /** The invoice as a PDF: the coach, the buyer, the program, the amount in Indian notation, the payment. */
 export async function invoicePdf(number: string, d: InvoiceDetails): Promise<Buffer> {
+  // Loaded with the first receipt, not at start: some 7 MB of heap that most of a day never uses.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Invoice ${number}`, Author: d.coach.name } });
   doc.registerFont('text', 'Times-Roman').registerFont('bold', 'Times-Bold').registerFont('rupee', RUPEE_FONT);
   const chunks: Buffer[] = [];

@@ -154,7 +154,7 @@ export function checkoutRoutes(
     const body = verifiedJson(
       req,
       (raw) => webhookSignatureValid(keys, raw, req.get('x-razorpay-signature')),
-      new HttpError(400, 'The webhook signature is missing or wrong'),
+      () => new HttpError(400, 'The webhook signature is missing or wrong'),
     ) as WebhookBody | null;
     const eventId = req.get('x-razorpay-event-id');
     if (!eventId || !/^[\w-]{1,100}$/.test(eventId) || typeof body?.event !== 'string') {
