@@ -6,13 +6,19 @@ import { chromium, type Page, type Response } from 'playwright-core';
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-/** Counts, as they arrive, the answers a page receives that `counted` keeps: how many, and their gzipped kB. */
+/**
+ * Counts, as they arrive, the answers a page receives that `counted` keeps: how many, and their
+ * gzipped kB. An answer that arrives once the count is taken is not counted (its body could no
+ * longer be read once the browser is closed).
+ */
 function gzippedAnswers(page: Page, counted: (res: Response) => boolean) {
   const sizes: Promise<number>[] = [];
+  let taken = false;
   page.on('response', (res) => {
-    if (counted(res)) sizes.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
+    if (!taken && counted(res)) sizes.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
   });
   return async () => {
+    taken = true;
     const bytes = await Promise.all(sizes);
     return { files: bytes.length, gzipKb: Math.round(bytes.reduce((a, b) => a + b, 0) / 102.4) / 10 };
   };

@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import { DEFAULT_SITE_IDENTITY, appNames } from '@coach/site-rules';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { passwordLists } from './scripts/passwordLists.ts';
 import { palette } from './src/shared/palette.ts';
@@ -70,7 +71,38 @@ function manifest(): Partial<ManifestOptions> {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => {
+/** The app's start-up module, from which every page the app draws starts (src/main.tsx's last step). */
+const START_APP = path.resolve(import.meta.dirname, 'src/app/start/startApp.tsx');
+
+/**
+ * Whether a module is part of what every page starts with: the start-up module's static imports,
+ * transitively (so not a page's chunk, the phone menu, the floating widgets or the worker's
+ * registration, each imported on demand). Worked out once per build, on the first question.
+ */
+function startsEveryPage(): (id: string, ctx: Rolldown.ChunkingContext) => boolean {
+  let graph: Set<string> | undefined;
+  return (id, ctx) => {
+    if (!graph) {
+      const seen = new Set<string>();
+      const visit = (module: string) => {
+        if (seen.has(module)) return;
+        seen.add(module);
+        ctx.getModuleInfo(module)?.importedIds.forEach(visit);
+      };
+      visit(START_APP);
+      graph = seen;
+    }
+    return graph.has(id);
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => {
+  const inStart = startsEveryPage();
+  /** A group of the modules `test` matches that every page starts with; the others are left to the pages' chunks. */
+  const startGroup = (name: string, test: RegExp) => ({
+    name: (id: string, ctx: Rolldown.ChunkingContext) => (test.test(id) && inStart(id, ctx) ? name : null),
+    test,
+  });
   // Each build has its own id unless BUILD_ID names it: it busts the persisted query cache and
   // changes the service worker, so an installed app is offered the new release.
   const buildId = process.env.BUILD_ID || new Date().toISOString();
@@ -85,7 +117,7 @@ export default defineConfig(({ isSsrBuild }) => {
           strategies: 'injectManifest',
           srcDir: 'src',
           filename: 'sw.ts',
-          // src/main.tsx registers the worker itself (workbox-window, after the first paint).
+          // The app registers the worker itself (src/app/pwa/registerSW.ts, once the page has loaded).
           injectRegister: false,
           registerType: 'prompt',
           includeManifestIcons: false,
@@ -118,43 +150,47 @@ export default defineConfig(({ isSsrBuild }) => {
       rolldownOptions: {
         output: {
           // The libraries every page starts with, one chunk each, and the frame around every page
-          // (the app layer: start-up, layout, footer, widgets, worker registration) with what it imports:
-          // fewer, larger files compress better than the ~40 slivers the lazy chunks' sharing
-          // would cut them into (home route: 183 kB gzipped in 58 files before, 168 kB in 23).
+          // (the app layer: start-up, layout, header, footer) with what it imports: fewer, larger
+          // files compress better than the ~40 slivers the lazy chunks' sharing would cut them
+          // into (home route: 183 kB gzipped in 58 files before, 168 kB in 23).
           // The preload helper stays apart, or the tiny entry would import the whole frame
           // before the first paint.
           // The render bundle is one file: the gateway imports each build's afresh, and a chunk
           // importing the entry back would load a second copy of it (other React contexts: the
-          // lazy pages' titles were lost).
+          // lazy pages' titles were lost). The groups are the client build's alone: the unit tests
+          // read this config too, and with a function among them (or with `false`) a test's first
+          // dynamic import of a dependency was slower (the strength estimator's: over the 1 s a test waits).
           codeSplitting: isSsrBuild
             ? false
-            : {
-                groups: [
-                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                  { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-                  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-                  { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
-                  { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]|virtual:password-lists/ },
-                  // MUI's style system, and the site's theme made with it: the frame's components are
-                  // built on both. Chunks of their own, so that each is evaluated in a task of its own.
-                  {
-                    name: 'styles',
-                    test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|private-theming|utils)|@mui[\\/]material[\\/]styles)[\\/]/,
-                  },
-                  // The site's colours apart from the theme: a page's script draws in them before the app.
-                  { name: 'palette', test: /[\\/]src[\\/]shared[\\/]palette\.ts$/ },
-                  { name: 'theme', test: /[\\/]src[\\/]shared[\\/]theme\.ts$/ },
-                  // The app layer (src/app: start-up, providers, layout, routes, widgets, worker
-                  // registration) is the frame, what it imports coming along; the phone menu
-                  // (a drawer and its list) stays apart until it is opened, the entry's own
-                  // step (asking for the start-up's files) stays in the entry, and the script of a
-                  // page that starts its app on demand stays apart from the app.
-                  {
-                    name: 'frame',
-                    test: /[\\/]src[\\/]app[\\/](?!layout[\\/]MobileMenu\.|start[\\/](startModules|onDemand)\.)/,
-                  },
-                ],
-              },
+            : command !== 'build'
+              ? undefined
+              : {
+                  groups: [
+                    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                    { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+                    { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+                    { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+                    { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]|virtual:password-lists/ },
+                    // MUI's style system, and the site's theme made with it: the frame's components are
+                    // built on both. Chunks of their own, so that each is evaluated in a task of its own.
+                    // The roving focus of menus and tabs (11 kB) is no part of it: no page drawn on the
+                    // server has either, so it comes with the chunks of the pages and dialogs that do.
+                    {
+                      name: 'styles',
+                      test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|private-theming|utils(?![\\/]useRovingTabIndex[\\/]))|@mui[\\/]material[\\/]styles)[\\/]/,
+                    },
+                    // The site's colours apart from the theme: a page's script draws in them before the app.
+                    { name: 'palette', test: /[\\/]src[\\/]shared[\\/]palette\.ts$/ },
+                    { name: 'theme', test: /[\\/]src[\\/]shared[\\/]theme\.ts$/ },
+                    // The app layer (src/app: start-up, providers, layout, routes) is the frame, what it
+                    // imports coming along. What it imports on demand stays apart: the phone menu (a
+                    // drawer and its list) until it is opened, the floating widgets and the worker's
+                    // registration until the page has loaded and gone idle. The
+                    // entry's own step (asking for the start-up's files) stays in the entry, and the
+                    // script of a page that starts its app on demand stays apart from the app.
+                    startGroup('frame', /[\\/]src[\\/]app[\\/]/),
+                  ],
+                },
         },
       },
     },

@@ -38,6 +38,11 @@ function withImports(manifest: Manifest, keys: readonly string[]): string[] {
 
 /** The manifest's key of the entry, the page's one script. */
 const ENTRY = 'index.html';
+/**
+ * The entry's dynamic import that is no step of the app's start-up: the script of a page whose app
+ * starts on demand, which that page's entry asks for before anything else (and no other page needs).
+ */
+const ON_DEMAND_MODULE = 'src/app/start/onDemand.ts';
 
 let manifest: Manifest | undefined | null = null;
 /** The element per page module: the same for every render of a page, so made once. */
@@ -58,9 +63,8 @@ export function startModulesElement(urlPath: string): string {
   if (element === undefined) {
     // The entry and its own imports are the page's script already.
     const entryFiles = new Set(withImports(manifest, [ENTRY]));
-    const files = withImports(manifest, [...(manifest[ENTRY]?.dynamicImports ?? []), ...(page ? [page] : [])]).filter(
-      (file) => !entryFiles.has(file),
-    );
+    const steps = (manifest[ENTRY]?.dynamicImports ?? []).filter((key) => key !== ON_DEMAND_MODULE);
+    const files = withImports(manifest, [...steps, ...(page ? [page] : [])]).filter((file) => !entryFiles.has(file));
     element = jsonScriptElement(START_MODULES_ID, files);
     elementOf.set(page, element);
   }

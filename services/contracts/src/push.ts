@@ -1,14 +1,5 @@
+import { PUSH_KINDS } from './pushKinds.ts';
 import { z } from './zod.ts';
-
-/**
- * What a reader may be notified of: new posts (visitors too), replies on her Circle posts and
- * reflections, the weekly reflection reminder at the day and hour she picks, and the reminder of a
- * booked session.
- */
-export const PUSH_KINDS = ['posts', 'replies', 'reflection', 'sessions'] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
-/** The kinds that need a signed-in member (they are about her own posts, reflections and sessions). */
-export const MEMBER_PUSH_KINDS: readonly PushKind[] = ['replies', 'reflection', 'sessions'];
 
 const base64url = (bytes: number, what: string) =>
   z
@@ -51,7 +42,6 @@ export const reflectionReminderSchema = z.strictObject({
     }, 'Unknown time zone'),
 });
 export type ReflectionReminder = z.infer<typeof reflectionReminderSchema>;
-export const DEFAULT_REFLECTION_REMINDER = { day: 0, hour: 18 } as const;
 
 export const pushSubscribeInputSchema = z.strictObject({
   subscription: pushSubscriptionJsonSchema,

@@ -1,6 +1,6 @@
 import { passwordResetRequestSchema, type Accepted, type PasswordResetRequest } from '@coach/contracts';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
-import { Alert, TextField } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
@@ -9,6 +9,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { AuthCard, type AuthCardTexts } from '../../shared/forms/AuthCard.tsx';
 import { AuthForm, type AuthFormTexts } from '../../shared/forms/AuthForm.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 
 const CARD: AuthCardTexts = {
   overline: 'Sacred Circle',

@@ -1,6 +1,5 @@
 import type { LoginInput } from '@coach/contracts';
 import SpaIcon from '@mui/icons-material/Spa';
-import { TextField } from '@mui/material';
 import { Suspense, lazy, useEffect } from 'react';
 import { AuthCard, type AuthCardTexts } from '../../shared/forms/AuthCard.tsx';
 import { AuthForm, type AuthFormTexts } from '../../shared/forms/AuthForm.tsx';
@@ -11,6 +10,7 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
 import { clearSignInDraft, SIGNED_IN, SIGNED_UP, useSignInDraft } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 
 const CARD: AuthCardTexts = {
   overline: 'Sacred Circle',

@@ -1,6 +1,5 @@
 import { signupInputSchema, type SignupInput } from '@coach/contracts';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
-import { TextField } from '@mui/material';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { AuthCard, type AuthCardTexts } from '../../shared/forms/AuthCard.tsx';
 import { AuthForm, type AuthFormTexts } from '../../shared/forms/AuthForm.tsx';
@@ -8,6 +7,7 @@ import { NewPasswordField } from './NewPasswordField.tsx';
 import { prefillSignIn, SIGNED_UP } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 
 const CARD: AuthCardTexts = {
   overline: 'Sacred Circle',

@@ -1,6 +1,5 @@
 import { emailSchema, type LoginInput } from '@coach/contracts';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { TwoStepSignIn } from '../two-step/index.ts';
@@ -14,6 +13,7 @@ import {
 } from '../../shared/forms/index.ts';
 import { ForgotPasswordLink, useAuthRequest } from '../account/index.ts';
 import { ADMIN_SIGNED_IN } from './adminSignedIn.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 
 const CARD: AuthCardTexts = {
   overline: 'Admin',

@@ -1,5 +1,5 @@
 import MailIcon from '@mui/icons-material/MailOutlineOutlined';
-import { Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
 import { trackEvent } from '../insights/index.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 
 const SUBSCRIBED = {
   title: 'Thank you for subscribing!',

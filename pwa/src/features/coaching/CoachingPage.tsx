@@ -1,17 +1,27 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Button, Card, CardActions, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { site } from '../../shared/config/site.ts';
 import { coachStructuredData } from '../../shared/head/pageHead.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { BookingButton } from '../bookings/index.ts';
 import { EnrolButton } from '../checkout/index.ts';
 import { PageHero, Section, SectionHeading } from '../../shared/ui/Section.tsx';
-import { GuideDialog } from '../guide/index.ts';
 import { BookOrLearnMore } from './BookOrLearnMore.tsx';
-import { ProgramDialog } from './ProgramDialog.tsx';
 import { PROGRAMS, type Program } from './programs.ts';
+
+// The dialogs load when first opened: their forms, modal and transitions are no part of what the
+// page needs before it takes taps. Once drawn they stay, for their closing transitions.
+const ProgramDialog = lazy(() => import('./ProgramDialog.tsx').then((m) => ({ default: m.ProgramDialog })));
+const GuideDialog = lazy(() => import('../guide/index.ts').then((m) => ({ default: m.GuideDialog })));
+
+/** True from the first time `now` is, and from then on. */
+function useOnceTrue(now: boolean): boolean {
+  const [once, setOnce] = useState(now);
+  if (now && !once) setOnce(true);
+  return once || now;
+}
 
 export default function CoachingPage() {
   usePageTitle('Coaching Programs', {
@@ -20,6 +30,8 @@ export default function CoachingPage() {
   });
   const [selected, setSelected] = useState<Program | null>(null);
   const [guideOpen, setGuideOpen] = useState(false);
+  const programShown = useOnceTrue(selected !== null);
+  const guideShown = useOnceTrue(guideOpen);
 
   return (
     <>
@@ -107,8 +119,16 @@ export default function CoachingPage() {
         </Box>
       </Section>
 
-      <ProgramDialog program={selected} onClose={() => setSelected(null)} />
-      <GuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
+      {programShown && (
+        <Suspense fallback={null}>
+          <ProgramDialog program={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
+      {guideShown && (
+        <Suspense fallback={null}>
+          <GuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { CommunityPost, CommunityPostInput, CommunityStats, CurrentUser } from '@coach/contracts';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
-import { Box, Button, Card, CardContent, Container, Grid, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -34,6 +34,7 @@ import { PostCard } from './PostCard.tsx';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
 import { FEED_URL, POST_MAX_LENGTH, POSTS_KEY, refreshFeed, STATS_KEY, WEEKLY_PROMPT_KEY } from './queries.ts';
 import { NotifyMe } from '../push/index.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 
 /** Sacred Circle (/community), members only. */
 export default function CommunityPage() {

@@ -1,32 +1,15 @@
-import { REPORT_REASONS, type CircleItemKind, type ReportReason } from '@coach/contracts';
+import type { CircleItemKind } from '@coach/contracts';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  IconButton,
-  Menu,
-  MenuItem,
-  Radio,
-  RadioGroup,
-} from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { apiRequest, failureNotice, postJson } from '../../shared/api/client.ts';
-import { notify } from '../../shared/notices/store.ts';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
-import { dialogTitleSx } from '../../shared/ui/dialogTitleSx.ts';
-import { refreshFeed } from './queries.ts';
+import { IconButton } from '@mui/material';
+import { lazy, Suspense, useId, useState } from 'react';
 
-const PATHS: Record<CircleItemKind, string> = { post: '/api/community/posts', reply: '/api/community/replies' };
+// The menu, its dialogs (a modal, a radio group, transitions) and their requests: a feed page
+// takes taps without them, and they load the first time a menu is opened.
+const ItemMenu = lazy(() => import('./ItemMenu.tsx'));
 
 /**
- * The "more" menu of a post or a reply: its author may delete it, any other member may report
- * it to the coach.
+ * The "more" button of a post or a reply, and its menu: its author may delete it, any other
+ * member may report it to the coach.
  */
 export function ItemActions({
   kind,
@@ -39,24 +22,12 @@ export function ItemActions({
   mine: boolean;
   author: string;
 }) {
-  const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
   // The menu and its dialog are drawn from the first time the menu is opened, and then kept for
   // their closing transitions: a feed page of posts and replies would otherwise build two closed
   // modals each while it hydrates.
   const [menuUsed, setMenuUsed] = useState(false);
   const menuId = useId();
-
-  const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `${PATHS[kind]}/${id}`),
-    onSuccess: async () => {
-      notify({ title: kind === 'post' ? 'Post deleted' : 'Reply deleted' });
-      await refreshFeed(queryClient);
-    },
-    onError: (error) => notify(failureNotice(`Could not delete the ${kind}`, error)),
-    onSettled: () => setDialogOpen(false),
-  });
 
   return (
     <>
@@ -75,97 +46,17 @@ export function ItemActions({
         <MoreHorizIcon fontSize="small" />
       </IconButton>
       {menuUsed && (
-        <>
-          <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-            <MenuItem
-              onClick={() => {
-                setAnchor(null);
-                setDialogOpen(true);
-              }}
-            >
-              {mine ? 'Delete' : 'Report'} {kind}
-            </MenuItem>
-          </Menu>
-          {mine ? (
-            <ConfirmDialog
-              open={dialogOpen}
-              title={`Delete this ${kind}?`}
-              text={
-                kind === 'post'
-                  ? 'Your post and every reply under it will be removed from the circle.'
-                  : 'Your reply will be removed from the thread.'
-              }
-              confirmLabel="Delete"
-              pending={remove.isPending}
-              onConfirm={() => remove.mutate()}
-              onCancel={() => setDialogOpen(false)}
-            />
-          ) : (
-            <ReportDialog kind={kind} id={id} open={dialogOpen} onClose={() => setDialogOpen(false)} />
-          )}
-        </>
+        <Suspense fallback={null}>
+          <ItemMenu
+            kind={kind}
+            id={id}
+            mine={mine}
+            menuId={menuId}
+            anchor={anchor}
+            onMenuClose={() => setAnchor(null)}
+          />
+        </Suspense>
       )}
     </>
-  );
-}
-
-function ReportDialog({
-  kind,
-  id,
-  open,
-  onClose,
-}: {
-  kind: CircleItemKind;
-  id: string;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const titleId = useId();
-  const [reason, setReason] = useState<ReportReason | ''>('');
-  const report = useMutation({
-    mutationFn: (chosen: ReportReason) => postJson(`${PATHS[kind]}/${id}/report`, { reason: chosen }),
-    onSuccess: () => {
-      notify({ title: 'Thank you for telling us', description: 'The coach will look at it.' });
-      onClose();
-    },
-    onError: (error) => notify(failureNotice('Could not send the report', error)),
-  });
-  return (
-    <Dialog
-      open={open}
-      onClose={report.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-      slotProps={{ transition: { onExited: () => setReason('') } }}
-    >
-      <DialogTitle id={titleId} sx={dialogTitleSx}>
-        Report this {kind}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 1.5 }}>Only the coach sees reports. What is wrong with it?</DialogContentText>
-        <RadioGroup
-          aria-labelledby={titleId}
-          value={reason}
-          onChange={(event) => setReason(event.target.value as ReportReason)}
-        >
-          {Object.entries(REPORT_REASONS).map(([value, label]) => (
-            <FormControlLabel key={value} value={value} control={<Radio />} label={label} />
-          ))}
-        </RadioGroup>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} disabled={report.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          disabled={!reason || report.isPending}
-          onClick={() => reason && report.mutate(reason)}
-        >
-          {report.isPending ? 'Sending...' : 'Report'}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { CommunityReply } from '@coach/contracts';
-import { Box, Button, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -10,6 +10,7 @@ import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { palette } from '../../shared/palette.ts';
 import { ItemActions } from './ItemActions.tsx';
 import { POST_MAX_LENGTH, POSTS_KEY, repliesKey } from './queries.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 
 export const memberLabel = (userId: number) => `Community Member #${userId}`;
 

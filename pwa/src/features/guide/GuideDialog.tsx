@@ -9,7 +9,6 @@ import {
   DialogTitle,
   FormControlLabel,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { FREE_GUIDE, GUIDE_NEWSLETTER_CONSENT, type Accepted } from '@coach/contracts';
@@ -17,6 +16,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
 import { trackEvent } from '../insights/index.ts';
 

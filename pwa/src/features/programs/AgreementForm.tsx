@@ -1,10 +1,11 @@
 import type { PortalProgram } from '@coach/contracts';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
 import { PORTAL_KEY } from './queries.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 
 /** The coaching agreement, read and signed with her full name (for the version shown). */
 export function AgreementForm({ program }: { program: PortalProgram }) {

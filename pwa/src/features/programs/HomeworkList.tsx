@@ -1,11 +1,12 @@
 import type { PortalHomework } from '@coach/contracts';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../shared/api/client.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { postOrQueue } from '../../shared/pwa/submit.ts';
 import { homeworkAnswerPath, PORTAL_KEY } from './queries.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 
 function Homework({ homework }: { homework: PortalHomework }) {
   const [answer, setAnswer] = useState(homework.answer ?? '');

@@ -5,7 +5,7 @@ import {
   type TwoStepSignInInput,
 } from '@coach/contracts';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
-import { Button, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { isExpiredChallenge, type NativeFormAction } from '@coach/site-rules';
 import { AuthCard, AuthForm, useFormFields, type AuthFormTexts } from '../../shared/forms/index.ts';
 import { outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
+import { TextField } from '../../shared/forms/TextField.tsx';
 
 const FORM: AuthFormTexts = { label: 'Two-step sign-in', submit: 'Verify', pending: 'Verifying...' };
 
