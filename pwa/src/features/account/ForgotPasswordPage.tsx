@@ -9,7 +9,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { AuthCard, type AuthCardTexts } from '../../shared/forms/AuthCard.tsx';
 import { AuthForm, type AuthFormTexts } from '../../shared/forms/AuthForm.tsx';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 
 const CARD: AuthCardTexts = {
   overline: 'Sacred Circle',

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
 import { clearSignInDraft, SIGNED_IN, SIGNED_UP, useSignInDraft } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 
 const CARD: AuthCardTexts = {
   overline: 'Sacred Circle',

@@ -1,6 +1,6 @@
 import { PasswordField } from '../../shared/forms/PasswordField.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
-import type { TextFieldProps } from '../../shared/forms/TextField.tsx';
+import type { TextFieldProps } from '../../shared/ui/TextField.tsx';
 
 /**
  * A new password's field (useFormFields' `field('password')`), saying the rule until it has an

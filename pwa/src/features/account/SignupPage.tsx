@@ -7,7 +7,7 @@ import { NewPasswordField } from './NewPasswordField.tsx';
 import { prefillSignIn, SIGNED_UP } from './signInDraft.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { useFormFields } from '../../shared/forms/useFormFields.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 
 const CARD: AuthCardTexts = {
   overline: 'Sacred Circle',

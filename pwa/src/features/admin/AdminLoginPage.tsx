@@ -13,7 +13,7 @@ import {
 } from '../../shared/forms/index.ts';
 import { ForgotPasswordLink, useAuthRequest } from '../account/index.ts';
 import { ADMIN_SIGNED_IN } from './adminSignedIn.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 
 const CARD: AuthCardTexts = {
   overline: 'Admin',

@@ -9,7 +9,7 @@ import { typedBeforeHydration } from '../../shared/forms/useFormFields.ts';
 import { notify } from '../../shared/notices/store.ts';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
 import { trackEvent } from '../insights/index.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 
 const SUBSCRIBED = {
   title: 'Thank you for subscribing!',

@@ -34,7 +34,7 @@ import { PostCard } from './PostCard.tsx';
 import { ReflectionPrompt } from './ReflectionPrompt.tsx';
 import { FEED_URL, POST_MAX_LENGTH, POSTS_KEY, refreshFeed, STATS_KEY, WEEKLY_PROMPT_KEY } from './queries.ts';
 import { NotifyMe } from '../push/index.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 
 /** Sacred Circle (/community), members only. */
 export default function CommunityPage() {

@@ -10,7 +10,7 @@ import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { palette } from '../../shared/palette.ts';
 import { ItemActions } from './ItemActions.tsx';
 import { POST_MAX_LENGTH, POSTS_KEY, repliesKey } from './queries.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 
 export const memberLabel = (userId: number) => `Community Member #${userId}`;
 

@@ -16,7 +16,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notices/store.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 import { postOrQueue, SAVED_OFFLINE } from '../../shared/pwa/submit.ts';
 import { trackEvent } from '../insights/index.ts';
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { serverFieldErrors } from '../../shared/forms/fieldErrors.ts';
 import { PORTAL_KEY } from './queries.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 
 /** The coaching agreement, read and signed with her full name (for the version shown). */
 export function AgreementForm({ program }: { program: PortalProgram }) {

@@ -6,7 +6,7 @@ import { serverMessage } from '../../shared/api/client.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { postOrQueue } from '../../shared/pwa/submit.ts';
 import { homeworkAnswerPath, PORTAL_KEY } from './queries.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 
 function Homework({ homework }: { homework: PortalHomework }) {
   const [answer, setAnswer] = useState(homework.answer ?? '');

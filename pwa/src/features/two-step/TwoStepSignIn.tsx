@@ -15,7 +15,7 @@ import { notify } from '../../shared/notices/store.ts';
 import { isExpiredChallenge, type NativeFormAction } from '@coach/site-rules';
 import { AuthCard, AuthForm, useFormFields, type AuthFormTexts } from '../../shared/forms/index.ts';
 import { outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
-import { TextField } from '../../shared/forms/TextField.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
 
 const FORM: AuthFormTexts = { label: 'Two-step sign-in', submit: 'Verify', pending: 'Verifying...' };
 

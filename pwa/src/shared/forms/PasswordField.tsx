@@ -2,7 +2,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment } from '@mui/material';
 import { useState } from 'react';
-import { TextField, type TextFieldProps } from './TextField.tsx';
+import { TextField, type TextFieldProps } from '../ui/TextField.tsx';
 
 /** The password input of every sign-in and sign-up form, with its show/hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {

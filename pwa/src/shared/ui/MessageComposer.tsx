@@ -1,6 +1,6 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Box, IconButton } from '@mui/material';
-import { TextField } from '../forms/TextField.tsx';
+import { TextField } from './TextField.tsx';
 
 /**
  * The text box and send button under a conversation: Enter sends, Shift+Enter starts a new line;

@@ -2,7 +2,7 @@ import { MAX_SEARCH_LENGTH } from '@coach/contracts';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, type SxProps, type Theme } from '@mui/material';
 import type { FormEvent, ReactNode } from 'react';
-import { TextField } from '../forms/TextField.tsx';
+import { TextField } from './TextField.tsx';
 
 /**
  * A search box and its button, searching for the trimmed words on submit. With `action` it is
