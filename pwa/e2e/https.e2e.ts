@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, DEMO_MEMBER, requestFrom, startStack, startTlsProxy, type Stack } from '@coach/dev-stack';
+import { DEMO_ADMIN, DEMO_MEMBER, requestFrom, silentMp3, startStack, startTlsProxy, type Stack } from '@coach/dev-stack';
 import { expect, test } from '@playwright/test';
 import { goOffline, notice, sendContactMessage, waitForServiceWorker } from './offline-visitor.ts';
 
@@ -94,6 +94,42 @@ test.describe('behind the TLS proxy', () => {
     expect(overLimit.status).toBe(400);
     expect(JSON.parse(overLimit.body)).toMatchObject({ message: 'Request body is too large (limit 100 kB)' });
     expect((await send(2_000_000)).status).toBe(413);
+  });
+
+  test("a program's file over 1 MB goes through the proxy to the coach's upload, and comes back whole", async () => {
+    const login = await signIn('/api/admin/login', DEMO_ADMIN, '127.0.0.6');
+    expect(login.status).toBe(200);
+    const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const audio = silentMp3(3 * 60); // 2.9 MB: past the 1 MB every other request may send
+    const boundary = 'program-file-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nEvening meditation\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="evening.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
+      ),
+      audio,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = await over('/api/admin/programs/inner-peace-method/resources', {
+      method: 'POST',
+      from: '127.0.0.6',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(upload.status, upload.body).toBe(201);
+    const stored = JSON.parse(upload.body) as { id: string; bytes: number };
+    expect(stored.bytes).toBe(audio.length);
+    const download = await over(`/api/portal/resources/${stored.id}`, { from: '127.0.0.6', headers: { cookie } });
+    expect(download.status).toBe(200);
+    expect(download.raw.equals(audio)).toBe(true);
+    // Any other path keeps the 1 MB limit.
+    const elsewhere = await over('/api/admin/programs/inner-peace-method/portal', {
+      method: 'POST',
+      from: '127.0.0.6',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(elsewhere.status).toBe(413);
   });
 
   test('the service worker installs over HTTPS, and a message sent offline arrives once when the connection returns', async ({

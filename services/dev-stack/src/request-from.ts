@@ -16,7 +16,7 @@ export interface Answer {
  */
 export function requestFrom(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; from?: string; ca?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; from?: string; ca?: string } = {},
 ): Promise<Answer> {
   const client = url.startsWith('https:') ? https : http;
   return new Promise((resolve, reject) => {

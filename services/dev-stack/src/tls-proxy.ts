@@ -51,8 +51,10 @@ http {
 		server_name localhost;
 		ssl_certificate ${certificate.certFile};
 		ssl_certificate_key ${certificate.keyFile};
+		# At the server's level, as compose's certificate files set it: a location nested in
+		# gateway-proxy.conf runs none of the rewrites of the one that includes it.
+		set $gateway gateway;
 		location / {
-			set $gateway gateway;
 			include ${path.join(REPO_ROOT, 'deploy/nginx/gateway-proxy.conf')};
 		}
 	}
