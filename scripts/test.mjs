@@ -59,13 +59,12 @@ if (existsSync(e2eOut)) {
   totals.failed += 1;
 }
 
-// The Docker suite's short form (the image, compose, a one-node Swarm; scripts/docker) in CI, or
+// The Docker suite (the image, compose, a one-node Swarm, three hosts; scripts/docker) in CI, or
 // when asked (`npm test -- --docker`): it needs root and builds images, so a developer's run
-// leaves it out. `npm run docker:test` adds the three hosts, whose latest changes have not yet
-// had a run of their own on a quiet machine.
+// leaves it out.
 if (!e2eOnly && (process.env.CI === 'true' || process.argv.includes('--docker'))) {
   const report = path.join(reports, 'docker.json');
-  const docker = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/docker/suite.ts'), '--short'], {
+  const docker = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/docker/suite.ts')], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, DOCKER_TEST_REPORT: report },

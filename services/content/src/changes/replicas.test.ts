@@ -1,7 +1,8 @@
-import { randomUUID, sign } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AdminBlogPost, BlogPost, SiteStats } from '@coach/contracts';
 import { startStack, type Stack } from '@coach/dev-stack';
-import { activityKey, createLogger, createRedis, SESSION_ISSUER, sessionCookieName, type Redis } from '@coach/kit';
+import { createLogger, createRedis, type Redis } from '@coach/kit';
+import { signedSessionCookie } from '@coach/kit/testing';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,16 +16,7 @@ let a: string;
 let b: string;
 
 /** A session cookie of the coach, signed and recorded as active as the members service does. */
-async function coachCookie() {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const jti = randomUUID();
-  const claims = { sub: '1', role: 'admin', jti, iss: SESSION_ISSUER, iat: now, exp: now + 3600 };
-  const unsigned = `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}`;
-  await redis.set(activityKey(jti), 3_600_000, 'PX', 3_600_000);
-  const signature = sign('RSA-SHA256', Buffer.from(unsigned), stack.env.members.SESSION_PRIVATE_KEY!);
-  return `${sessionCookieName(false)}=${unsigned}.${signature.toString('base64url')}`;
-}
+const coachCookie = () => signedSessionCookie(redis, stack.env.members.SESSION_PRIVATE_KEY!, 'admin');
 
 beforeAll(async () => {
   stack = await startStack({ services: ['content'], logLevel: 'silent', env: { SERVICE_REPLICAS: '2' } });

@@ -1,7 +1,8 @@
-import { randomUUID, sign } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { BEACON_PATH } from '@coach/contracts';
 import { databaseUrl, requestFrom, startStack, type Answer, type Stack } from '@coach/dev-stack';
-import { activityKey, createLogger, createRedis, SESSION_ISSUER, sessionCookieName, type Redis } from '@coach/kit';
+import { createLogger, createRedis, type Redis } from '@coach/kit';
+import { signedSessionCookie, until } from '@coach/kit/testing';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROSS_SITE_REFUSED } from '../csrf/cross-site.ts';
@@ -39,25 +40,10 @@ function beacon(base: string, from: string, body: unknown, headers: Record<strin
   });
 }
 const stored = (path: string) => db.collection('insight_events').countDocuments({ path });
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  for (const started = Date.now(); !(await check());) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 const json = (answer: Answer) => JSON.parse(answer.body) as unknown;
 
 /** A session cookie of the coach, signed and recorded as active as the members service does. */
-async function coachCookie() {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const jti = randomUUID();
-  const claims = { sub: '1', role: 'admin', jti, iss: SESSION_ISSUER, iat: now, exp: now + 3600 };
-  const unsigned = `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}`;
-  await redis.set(activityKey(jti), 3_600_000, 'PX', 3_600_000);
-  const signature = sign('RSA-SHA256', Buffer.from(unsigned), stack.env.members.SESSION_PRIVATE_KEY!);
-  return `${sessionCookieName(false)}=${unsigned}.${signature.toString('base64url')}`;
-}
+const coachCookie = () => signedSessionCookie(redis, stack.env.members.SESSION_PRIVATE_KEY!, 'admin');
 
 describe('a beacon through the gateway', () => {
   it('is answered 204 at once, with the security headers and a request id, and counted by content', async () => {
