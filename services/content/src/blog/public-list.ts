@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from 'node:zlib';
 import type { BlogListQuery } from '@coach/contracts';
 import { nextPageLink } from '@coach/site-rules';
+import { sendListPage } from '@coach/kit';
 import type { Request, Response } from 'express';
 import mongoose from 'mongoose';
-import { createReadCache } from '../changes/read-cache.ts';
+import { createReadCache, weakEtagOf } from '../changes/read-cache.ts';
 import { BlogPostModel, blogPostChanges } from './model.ts';
 import * as blog from './service.ts';
 import { toPublicPost } from './shape.ts';
@@ -39,7 +39,7 @@ const PATH = '/api/blog/posts';
 async function sentPage(query: BlogListQuery): Promise<SentListPage> {
   const page = await blog.listPublished(query);
   const json = Buffer.from(JSON.stringify(page.items.map(toPublicPost)));
-  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  const etag = weakEtagOf(json);
   const link = nextPageLink(PATH, query, page.next);
   if (json.length < COMPRESS_FROM_BYTES) return { etag, link, json };
   // Made once per change of the posts, off the event loop: the smallest each encoding makes.
@@ -108,13 +108,7 @@ export function publicListPages() {
 
   /** Sends the page `query` names (a search is read afresh each time: there are too many to keep). */
   async function send(req: Request, res: Response, query: BlogListQuery): Promise<void> {
-    if (query.q) {
-      const page = await blog.listPublished(query);
-      const link = nextPageLink(PATH, query, page.next);
-      if (link) res.set('Link', link);
-      res.json(page.items.map(toPublicPost));
-      return;
-    }
+    if (query.q) return sendListPage(res, PATH, query, await blog.listPublished(query), toPublicPost);
     const page = await pages.get(JSON.stringify(query));
     res.set({ 'Content-Type': 'application/json; charset=utf-8', ETag: page.etag, Vary: 'Accept-Encoding' });
     if (page.link) res.set('Link', page.link);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Changes } from './changes.ts';
 
 /** A value as read, and until when it holds by itself (a scheduled post's time: then it changes with no write). */
@@ -154,3 +155,6 @@ export function createReadCache<V>(options: ReadCacheOptions<V>) {
   return { get, clear, close: stopListening };
 }
 export type ReadCache<V> = ReturnType<typeof createReadCache<V>>;
+
+/** The weak ETag of an answer kept as made: the same for each of its encodings. */
+export const weakEtagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;

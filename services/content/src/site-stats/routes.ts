@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { idempotencyKeyOf, idempotent } from '@coach/kit';
 import { Router } from 'express';
-import { createReadCache } from '../changes/read-cache.ts';
+import { createReadCache, weakEtagOf } from '../changes/read-cache.ts';
 import { siteStatsChanges } from './model.ts';
 import { increment, readStats } from './service.ts';
 
@@ -23,7 +22,7 @@ export function siteStatsRoutes(): Router {
   const answers = createReadCache<SentStats>({
     build: async () => {
       const json = Buffer.from(JSON.stringify(await readStats()));
-      return { value: { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` } };
+      return { value: { json, etag: weakEtagOf(json) } };
     },
     changes: siteStatsChanges,
     maxAgeMs: STATS_KEPT_MS,
