@@ -64,8 +64,10 @@ describe('loadConfig', () => {
   });
 
   it('stops naming the file, the uid the service runs as and the fix when it may not read the file', () => {
-    // Root reads any file, so as root the service runs as nobody; either way the file has mode 000.
+    // Root reads any file, so as root the service becomes nobody once its code is loaded (the
+    // checkout may be closed to nobody); either way the file has mode 000.
     const uid = process.getuid!() === 0 ? 65534 : process.getuid!();
+    const becomeNobody = uid === 65534 ? 'process.setgid(65534); process.setuid(65534); ' : '';
     const dir = mkdtempSync(path.join(os.tmpdir(), 'coach-secret-'));
     chmodSync(dir, 0o755);
     const file = path.join(dir, 'redis_password');
@@ -78,11 +80,9 @@ describe('loadConfig', () => {
         '--import',
         import.meta.resolve('tsx'),
         '-e',
-        `import(${JSON.stringify(config)}).then((kit) => kit.loadConfig(kit.baseEnvSchema))`,
+        `import(${JSON.stringify(config)}).then((kit) => { ${becomeNobody}kit.loadConfig(kit.baseEnvSchema); })`,
       ],
       {
-        uid,
-        gid: uid === 65534 ? 65534 : process.getgid!(),
         encoding: 'utf8',
         env: {
           PATH: process.env.PATH,
