@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Logger, Redis } from '@coach/kit';
 import type mongoose from 'mongoose';
 
-/** Told of a change: `local` when it was a write of this process, false when another replica's. */
-type Listener = (local: boolean) => void;
+/**
+ * Told of a change: `local` when it was a write of this process, false when another replica's. A
+ * listener's promise holds the write's answer until it settles (the other replicas being told).
+ */
+type Listener = (local: boolean) => void | Promise<void>;
 
 /** The changes of one kind of stored data (the blog's posts, the site's statistics). */
 export class Changes {
@@ -15,9 +18,9 @@ export class Changes {
     return () => this.listeners.delete(listener);
   }
 
-  /** A write of this process changed the data. */
-  wrote(): void {
-    for (const listener of this.listeners) listener(true);
+  /** A write of this process changed the data; settles once every listener has taken it in. */
+  async wrote(): Promise<void> {
+    await Promise.all([...this.listeners].map((listener) => listener(true)));
   }
 
   /** Another replica changed the data, or may have while this one could not hear it. */
@@ -60,8 +63,9 @@ export function watchWrites(schema: mongoose.Schema, changes: Changes): void {
   schema.post('insertMany', told);
   schema.post('bulkWrite', told);
   // A document's updateOne() and deleteOne() run as queries too, and are told of here.
-  schema.post([...QUERY_WRITES], { document: false, query: true }, (result: unknown) => {
-    if (changedSomething(result)) told();
+  // Mongoose waits for a hook's promise: the write is answered once the other replicas were told.
+  schema.post([...QUERY_WRITES], { document: false, query: true }, async (result: unknown) => {
+    if (changedSomething(result)) await told();
   });
 }
 
@@ -73,7 +77,8 @@ export const CHANGES_CHANNEL = 'content:changes';
  * and tells this replica's listeners of theirs (a message names the kind and the replica that
  * wrote). A subscription that was lost for a while (Redis away or restarted) may have missed
  * messages: when it is back, every kind is told of a change. While Redis is away a write is still
- * seen at once by the replica that made it; the others see it by their own checks. `self` names this
+ * made (its answer waits no longer than Redis's command timeout) and seen at once by the replica
+ * that made it; the others see it by their own checks. `self` names this
  * replica on the channel: what it announced itself it does not hear again.
  */
 export function shareChanges(
@@ -92,9 +97,11 @@ export function shareChanges(
   subscriber.on('ready', tellAll);
   subscriber.subscribe(CHANGES_CHANNEL).catch((err: unknown) => logger.warn({ err }, 'changes channel not subscribed'));
   const stops = Object.entries(kinds).map(([kind, changes]) =>
-    changes.on((local) => {
+    // Redis answers a publish once the message is on its way to every subscriber: a write's answer
+    // waits for it, so a reader's next request to another replica finds that replica told.
+    changes.on(async (local) => {
       if (!local) return;
-      redis
+      await redis
         .publish(CHANGES_CHANNEL, `${kind} ${self}`)
         .catch((err: unknown) => logger.warn({ err, kind }, 'a change was not announced to the other replicas'));
     }),
