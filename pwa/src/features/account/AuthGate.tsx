@@ -2,11 +2,12 @@ import type { CurrentUser } from '@coach/contracts';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { Button, Stack } from '@mui/material';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useAuth } from '../../shared/api/auth.ts';
 import { PageFallback } from '../../shared/ui/PageFallback.tsx';
 import { notify } from '../../shared/notices/store.ts';
 import { PromptCard } from '../../shared/ui/PromptCard.tsx';
+import type { ReturnTo } from './returnTo.ts';
 
 interface Props {
   /** The description of the 'Authentication Required' notice. */
@@ -19,10 +20,13 @@ interface Props {
 
 /**
  * Members-only pages: a spinner while the session is read, a
- * sign-in prompt with its notice when signed out, the page itself for a signed-in member.
+ * sign-in prompt with its notice when signed out (signing in or up from it comes back to the
+ * page), the page itself for a signed-in member.
  */
 export function AuthGate({ notice, title, lead, children }: Props) {
   const { user, isLoading } = useAuth();
+  const { pathname, search } = useLocation();
+  const comeBack: ReturnTo = { returnTo: pathname + search };
   const signedOut = !isLoading && user === null;
   const announced = useRef(false);
 
@@ -44,10 +48,10 @@ export function AuthGate({ notice, title, lead, children }: Props) {
     return (
       <PromptCard icon={<LockOpenIcon />} title={title} titleVariant="h2" lead={lead}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-          <Button component={RouterLink} to="/login" variant="contained" size="large">
+          <Button component={RouterLink} to="/login" state={comeBack} variant="contained" size="large">
             Sign In
           </Button>
-          <Button component={RouterLink} to="/signup" variant="outlined" size="large">
+          <Button component={RouterLink} to="/signup" state={comeBack} variant="outlined" size="large">
             Create Account
           </Button>
         </Stack>

@@ -6,6 +6,8 @@ import { AUTH_ME_KEY } from '../../shared/api/auth.ts';
 import { sampleMember as member } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
+import { Route, Routes } from 'react-router';
+import { AuthGate } from './AuthGate.tsx';
 import LoginPage from './LoginPage.tsx';
 import { clearSignInDraft, useSignInDraft } from './signInDraft.ts';
 
@@ -72,6 +74,37 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/community'));
     expect(body).toEqual({ email: 'asha@example.com', password: 'Seeker-2025!' });
     expect(client.getQueryData(AUTH_ME_KEY)).toEqual(member);
+  });
+
+  it('brings a visitor a members-only page sent to sign in back to that page once signed in', async () => {
+    let signedIn = false;
+    server.use(
+      http.post('/api/auth/login', () => {
+        signedIn = true;
+        return HttpResponse.json({ ok: true });
+      }),
+      http.get('/api/auth/me', () =>
+        signedIn ? HttpResponse.json(member) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
+      ),
+    );
+    const pages = (
+      <Routes>
+        <Route
+          path="/profile"
+          element={
+            <AuthGate notice="Please sign in." title="Your Profile" lead="Sign in to see it.">
+              {(me) => <p>Profile of {me.name}</p>}
+            </AuthGate>
+          }
+        />
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>
+    );
+    const { user } = renderWithApp(pages, { route: '/profile' });
+    await user.click(await screen.findByRole('link', { name: 'Sign In' }));
+    await fillAndSubmit(user, 'asha@example.com', 'Seeker-2025!');
+    expect(await screen.findByText(`Profile of ${member.name}`)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
   });
 
   it('shows the server message when the login fails', async () => {

@@ -9,6 +9,7 @@ import { useFormFields } from '../../shared/forms/useFormFields.ts';
 import { usePageTitle } from '../../shared/hooks/usePageTitle.ts';
 import { ForgotPasswordLink } from './ForgotPasswordLink.tsx';
 import { clearSignInDraft, SIGNED_IN, SIGNED_UP, useSignInDraft } from './signInDraft.ts';
+import { useReturnTo } from './returnTo.ts';
 import { useAuthRequest } from './useAuthRequest.ts';
 import { TextField } from '../../shared/ui/TextField.tsx';
 
@@ -24,7 +25,8 @@ const TwoStepSignIn = lazy(() => import('../two-step/index.ts').then((step) => (
 const FORM: AuthFormTexts = { label: 'Sign in', submit: 'Sign In', pending: 'Signing In...' };
 
 /**
- * Sign in (/login): success leads to the Sacred Circle. The schema that checks the form and the
+ * Sign in (/login): success leads to the Sacred Circle, or back to the members-only page that
+ * asked the visitor to sign in. The schema that checks the form and the
  * code step come when first needed (signInSchemas.ts says why).
  */
 export default function LoginPage() {
@@ -42,7 +44,7 @@ export default function LoginPage() {
     action: '/login',
     startsSession: true,
     success: SIGNED_IN,
-    next: '/community',
+    next: useReturnTo() ?? '/community',
     failure: { title: 'Login failed', fallback: 'Invalid email or password.' },
     onSuccess: clearSignInDraft,
   });

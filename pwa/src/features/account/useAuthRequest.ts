@@ -2,7 +2,7 @@ import type { TwoStepChallenge } from '@coach/contracts';
 import { isExpiredChallenge, type NativeFormAction } from '@coach/site-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { startSession } from '../../shared/api/auth.ts';
 import { postJson, serverMessage } from '../../shared/api/client.ts';
 import { acceptedAnswer, outcomeError, useFormOutcome } from '../../shared/forms/formOutcome.ts';
@@ -50,6 +50,8 @@ export function useAuthRequest<Input>({
   onSuccess,
 }: Options<Input>) {
   const navigate = useNavigate();
+  // The page a members-only gate sent the visitor from goes along (sign-up leads to sign-in).
+  const { state } = useLocation();
   const queryClient = useQueryClient();
   const outcome = useFormOutcome(action);
   const refused = outcomeError(outcome);
@@ -74,7 +76,7 @@ export function useAuthRequest<Input>({
       onSuccess?.(input);
       if (asked) return setChallenge(asked);
       notify(success);
-      navigate(next);
+      navigate(next, { state });
     },
     onError: (error) => notify(failureNotice(failure, error)),
   });
