@@ -31,7 +31,7 @@ afterAll(async () => {
 /** How often `changes` is told of a change while `act` runs, and whether each was a local write. */
 async function heard(changes: Changes, act: () => Promise<unknown>) {
   const seen: boolean[] = [];
-  const stop = changes.on((local) => seen.push(local));
+  const stop = changes.on((local) => void seen.push(local));
   try {
     await act();
   } finally {
@@ -74,7 +74,7 @@ describe('shareChanges', () => {
     try {
       await sleep(300); // both subscribed (and told once of everything as they did)
       const onB = { posts: [] as boolean[], stats: [] as boolean[] };
-      const stops = [postsB.on((local) => onB.posts.push(local)), statsB.on((local) => onB.stats.push(local))];
+      const stops = [postsB.on((local) => void onB.posts.push(local)), statsB.on((local) => void onB.stats.push(local))];
       const onA = await heard(postsA, async () => {
         postsA.wrote();
         await sleep(200);
