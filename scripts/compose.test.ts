@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MONGOD_CACHE_ARGS, REPO_ROOT, SERVICE_NODE_OPTIONS } from '@coach/dev-stack';
+import { MONGOD_CACHE_ARGS, REPLICA_SET_MEMBER_ARGS, REPO_ROOT, SERVICE_NODE_OPTIONS } from '@coach/dev-stack';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -118,7 +118,9 @@ describe('docker-compose.yml', () => {
     expect(secretsOf(withFiles.services.proxy!)).toEqual(['tls_certificate', 'tls_certificate_key']);
     for (const source of ['acme', 'certificate-files'])
       for (const level of ['main', 'http', 'server'])
-        expect(existsSync(path.join(REPO_ROOT, 'deploy/nginx', source, `${level}.conf`)), `${source}/${level}`).toBe(true);
+        expect(existsSync(path.join(REPO_ROOT, 'deploy/nginx', source, `${level}.conf`)), `${source}/${level}`).toBe(
+          true,
+        );
   });
 
   it("reaches services by Swarm's virtual IP unless SWARM_ENDPOINT_MODE says dnsrr (kernels without IPVS)", () => {
@@ -167,6 +169,11 @@ describe('deploy/three-hosts.yml', () => {
       [1, 2, 3].map((n) => [`node.labels.coach-mongo == ${n}`]),
     );
     for (const member of members) expect(secretsOf(member)).toContain('mongo_keyfile');
+    // The members start and initiate as the failover tests' replica set does.
+    for (const member of members) expect(member.command!.join(' ')).toContain(REPLICA_SET_MEMBER_ARGS.join(' '));
+    expect(threeHosts.services['mongo-init']!.command!.join(' ')).toContain(
+      'settings: { electionTimeoutMillis: 5000, catchUpTimeoutMillis: 2000, heartbeatIntervalMillis: 1000 }',
+    );
     for (const name of ['content', 'members', 'ai-worker']) {
       const url = threeHosts.services[name]!.environment!.MONGO_URL!;
       expect(url).toMatch(/^mongodb:\/\/coach@mongo:27017,mongo-2:27017,mongo-3:27017\/coach-[a-z]+\?/);

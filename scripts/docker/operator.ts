@@ -174,9 +174,27 @@ export function storedContactEmails(client: DockerClient, mongoContainer: string
     .filter((email) => email.startsWith('load-'));
 }
 
-/** The replica set's primary now, as its members name it (`mongo-2:27017`). */
-export function replicaSetPrimary(client: DockerClient, mongoContainer: string, hosts: string) {
-  return mongoEval(client, mongoContainer, hosts, 'db.hello().primary');
+/**
+ * Makes `member` the replica set's primary without changing its configuration: every other member
+ * is frozen (not electable) for a minute and the primary, if another, steps down; then the others
+ * are unfrozen. The host loss then takes the primary with it, the case with an election.
+ */
+export function movePrimaryTo(client: DockerClient, mongoContainer: string, hosts: string, member: string) {
+  const script = `
+    const password = require("fs").readFileSync("/run/secrets/mongo_password", "utf8").trim();
+    const direct = (name) => connect("mongodb://coach:" + encodeURIComponent(password) + "@" + name + "/admin?authSource=admin&directConnection=true");
+    const others = () => rs.status().members.filter((m) => m.name !== "${member}");
+    for (let tries = 0; db.hello().primary !== "${member}"; tries += 1) {
+      if (tries === 60) throw new Error("${member} was not elected in 60 s");
+      for (const m of others()) {
+        if (m.stateStr === "PRIMARY") { try { direct(m.name).adminCommand({ replSetStepDown: 60, secondaryCatchUpPeriodSecs: 10 }) } catch (e) {} }
+        else if (m.stateStr === "SECONDARY") direct(m.name).adminCommand({ replSetFreeze: 60 });
+      }
+      sleep(1000);
+    }
+    for (const m of others()) if (m.health === 1) direct(m.name).adminCommand({ replSetFreeze: 0 });
+    db.hello().primary`;
+  return mongoEval(client, mongoContainer, hosts, script.replace(/\n\s*/g, ' '));
 }
 
 /** A mongosh script's output, run as the root user in a MongoDB container against `hosts`. */

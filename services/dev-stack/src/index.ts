@@ -11,7 +11,7 @@ export { startTlsProxy } from './tls-proxy.ts';
 export { makeTestCertificate } from './test-certificate.ts';
 export { requestFrom, type Answer } from './request-from.ts';
 export { storeConfirmedSubscribers } from './subscribers.ts';
-export { startReplicaSet, type ReplicaSet } from './replica-set.ts';
+export { REPLICA_SET_MEMBER_ARGS, startReplicaSet, type ReplicaSet } from './replica-set.ts';
 export { startSentinelRedis, type SentinelRedis } from './sentinel.ts';
 export { startTestPushService, type PushReceived, type TestPushService } from './test-push-service.ts';
 export { startRazorpayStandin, type RazorpayPayment, type RazorpayStandin } from './razorpay-standin.ts';

@@ -5,9 +5,18 @@ import mongoose from 'mongoose';
 import { MONGOD_CACHE_ARGS, mongodBinary } from './mongo.ts';
 
 /**
+ * A secondary whose source of the oplog falls silent (its host lost) gives it up at the first
+ * timeout of its fetch and finds another, instead of trying the silent one once more: until then
+ * it acknowledges no write, and the site's writes wait for a majority (deploy/three-hosts.yml
+ * starts its members so too).
+ */
+export const REPLICA_SET_MEMBER_ARGS = ['--setParameter', 'oplogFetcherSteadyStateMaxFetcherRestarts=0'];
+
+/**
  * A MongoDB replica set of real mongod processes on this machine, each with its data on disk, as
  * three hosts would run it: started with --replSet and initiated through the services' driver.
- * A member can be killed, restarted on its data, frozen, or its primary asked to step down.
+ * A member can be killed, paused (a host lost at once: it neither answers nor refuses), restarted
+ * on its data, frozen, or its primary asked to step down.
  */
 export async function startReplicaSet(options: {
   ports: number[];
@@ -37,6 +46,7 @@ export async function startReplicaSet(options: {
         '--dbpath',
         dbPath,
         ...MONGOD_CACHE_ARGS,
+        ...REPLICA_SET_MEMBER_ARGS,
       ],
       // Errors passed on, not inherited, as redis-server's (see runRedisServer).
       { stdio: ['ignore', 'pipe', 'pipe'] },
@@ -117,6 +127,11 @@ export async function startReplicaSet(options: {
     });
   }
 
+  /** Stops member `index` where it is (SIGSTOP), or lets it go on (`resume`). */
+  function pause(index: number, resume = false) {
+    members[index]?.kill(resume ? 'SIGCONT' : 'SIGSTOP');
+  }
+
   async function stop() {
     await Promise.all(members.map((_, index) => kill(index, 'SIGTERM')));
   }
@@ -127,7 +142,13 @@ export async function startReplicaSet(options: {
       replSetInitiate: {
         _id: name,
         members: hosts.map((host, id) => ({ _id: id, host })),
-        settings: { electionTimeoutMillis: electionTimeoutMs, heartbeatIntervalMillis: 1000 },
+        // A new primary waits for the newest writes of the members it can reach at most 2 s, as
+        // deploy/three-hosts.yml sets it (the README says why).
+        settings: {
+          electionTimeoutMillis: electionTimeoutMs,
+          heartbeatIntervalMillis: 1000,
+          catchUpTimeoutMillis: 2000,
+        },
       },
     });
     await waitForPrimary();
@@ -152,6 +173,7 @@ export async function startReplicaSet(options: {
     stepDown,
     makePrimary,
     kill,
+    pause,
     start,
     stop,
   };
