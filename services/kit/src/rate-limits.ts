@@ -17,12 +17,15 @@ export function refusal(spent: RateLimiterRes, message: RefusalMessage): TooMany
   return new TooManyRequestsError(typeof message === 'string' ? message : message(seconds), seconds);
 }
 
+/** What takes one point of a key's budget: a limiter, or one that batches its calls to the store. */
+export type Budget = { consume(key: string): Promise<RateLimiterRes> };
+
 /**
  * Takes one point from `key`'s budget. Over it: the refusal (429). Any other failure (the store
  * unreachable) is rethrown as it is.
  */
 export async function consumeOrRefuse(
-  limiter: RateLimiterAbstract,
+  limiter: Budget,
   key: string,
   message: RefusalMessage,
 ): Promise<RateLimiterRes> {

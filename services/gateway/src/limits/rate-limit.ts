@@ -3,11 +3,13 @@ import { consumeOrRefuse, type Redis } from '@coach/kit';
 import type { RequestHandler } from 'express';
 import { clientOf } from '../client/client-address.ts';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { coalescedConsume } from './coalesced-consume.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A budget shared through Redis, one call on its way per client at a time (coalesced-consume.ts). */
 function limiter(redis: Redis, keyPrefix: string, points: number) {
-  return new RateLimiterRedis({
+  const shared = new RateLimiterRedis({
     storeClient: redis,
     keyPrefix,
     points,
@@ -16,6 +18,7 @@ function limiter(redis: Redis, keyPrefix: string, points: number) {
     rejectIfRedisNotReady: true,
     insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: 60 }),
   });
+  return coalescedConsume(shared);
 }
 
 /**
