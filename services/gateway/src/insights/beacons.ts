@@ -158,6 +158,8 @@ export function beaconIntake({ app, guards, securityHeaders, contentUrl, logger 
   let heldBytes = 0;
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<void> | undefined;
+  /** The flush asked for while one runs. */
+  let next: Promise<void> | undefined;
 
   function schedule(ms: number) {
     timer ??= setTimeout(() => {
@@ -213,17 +215,33 @@ export function beaconIntake({ app, guards, securityHeaders, contentUrl, logger 
     });
   }
 
-  /** Sends every beacon held, a batch at a time; one sending at a time. */
+  /**
+   * Sends the beacons held when it starts, a batch at a time; those that come meanwhile wait for
+   * the next flush (a full batch, the timer, or one asked for now), so a steady stream goes in full
+   * batches, not in one small batch per round trip. One flush at a time: one asked for during
+   * another runs right after it.
+   */
   function flush(): Promise<void> {
-    sending ??= (async () => {
+    if (sending) {
+      next ??= sending.then(() => {
+        next = undefined;
+        return flush();
+      });
+      return next;
+    }
+    sending = (async () => {
       clearTimeout(timer);
       timer = undefined;
-      while (held.length > 0) {
+      let left = held.length;
+      while (left > 0 && held.length > 0) {
         let bytes = 0;
         let count = 0;
-        while (count < held.length && count < BATCH_BEACONS && bytes < BATCH_BYTES) bytes += held[count++]!.length + 1;
+        // Never more than are held: the oldest are dropped while content takes none.
+        const most = Math.min(left, held.length, BATCH_BEACONS);
+        while (count < most && bytes < BATCH_BYTES) bytes += held[count++]!.length + 1;
         const batch = held.splice(0, count);
         heldBytes -= bytes;
+        left -= count;
         if (!(await send(batch))) {
           held = [...batch, ...held];
           heldBytes += bytes;
