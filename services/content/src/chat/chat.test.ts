@@ -24,9 +24,10 @@ const ask = (body: unknown, ip = newIp()) => postJson(`${content.url}/api/ask-ai
 
 /** The worker's answer to a chat job put straight on the queue, as any other producer could. */
 async function workerReplyTo(message: string) {
-  const events = new QueueEvents(QUEUES.chat, { connection: { url: content.redisUrl } });
+  // The queue's events read from the first one kept, not from the moment the reading starts: a
+  // reply finished before the first read would otherwise never be heard of.
+  const events = new QueueEvents(QUEUES.chat, { connection: { url: content.redisUrl }, lastEventId: '0-0' });
   try {
-    // Listening before the job is added: a reply finished before would never be heard of.
     await events.waitUntilReady();
     const job: ChatJob = { message, deadline: Date.now() + 10_000 };
     const added = await content.queues.get(QUEUES.chat).add('reply', job);
